@@ -1,0 +1,162 @@
+# Makefile - builds the labs of the CUDA C reduction and transpose workbook.
+#
+#   make lab02 && ./lab02      build one lab, leave ./lab02 here, run it
+#   make test                  build everything and run the test suite
+#   make help                  every target with one line
+#
+# lab01 and the CPU tests need only gcc: `make lab01` works with no CUDA toolkit.
+
+# ---- things you may set -------------------------------------------------
+CUDA_ARCH ?=          # compute capability without the dot, e.g. 90 for H100, 86 for RTX 3090;
+                      # empty: the GPU's own (nvidia-smi), or without a GPU a fat binary for 7.5+
+NVCC      ?= nvcc     # the CUDA compiler driver
+DLCM      ?=          # lab06 only: ca (global loads cached in L1) or cg (L1 bypassed); empty: compiler default
+V         ?= 0        # V=1 shows the full commands
+RESULTS   ?= results  # make grade: the folder holding the students' --csv outputs
+LAB       ?=          # make profile: which lab
+KERNEL    ?=          # make profile: one kernel of it (default: all)
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+CFLAGS   ?= -O2 -std=c11 -Wall -Wextra
+NVFLAGS  ?= -O3 -std=c++17 -Xcompiler -Wall
+DEPFLAGS  = -MMD -MP
+# (make keeps the blanks before a comment in a value: strip them)
+override CUDA_ARCH := $(strip $(CUDA_ARCH))
+override NVCC      := $(strip $(NVCC))
+override DLCM      := $(strip $(DLCM))
+override V         := $(strip $(V))
+override RESULTS   := $(strip $(RESULTS))
+override LAB       := $(strip $(LAB))
+override KERNEL    := $(strip $(KERNEL))
+
+Q := $(if $(filter 1,$(V)),,@)
+
+HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
+
+# ---- target architectures -------------------------------------------------
+ifeq ($(CUDA_ARCH),)
+CUDA_ARCH_FOUND := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '.[:space:]')
+endif
+ifneq ($(CUDA_ARCH),)
+GENCODE := -gencode arch=compute_$(CUDA_ARCH),code=[sm_$(CUDA_ARCH),compute_$(CUDA_ARCH)]
+ARCH_NOTE := sm_$(CUDA_ARCH) (CUDA_ARCH)
+else ifneq ($(CUDA_ARCH_FOUND),)
+GENCODE := -gencode arch=compute_$(CUDA_ARCH_FOUND),code=[sm_$(CUDA_ARCH_FOUND),compute_$(CUDA_ARCH_FOUND)]
+ARCH_NOTE := sm_$(CUDA_ARCH_FOUND) (the GPU found by nvidia-smi)
+else
+# No GPU here: machine code for every architecture this nvcc supports from
+# 7.0 up (CUDA 13 starts at 7.5), plus PTX of the newest for later GPUs.
+FAT_WANTED := 70 75 80 86 89 90
+FAT_ARCHS := $(foreach a,$(FAT_WANTED),$(if $(findstring compute_$(a) ,$(shell $(NVCC) --list-gpu-arch 2>/dev/null | tr '\n' ' ')),$(a)))
+FAT_PTX := $(lastword $(FAT_ARCHS))
+GENCODE := $(foreach a,$(FAT_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) -gencode arch=compute_$(FAT_PTX),code=compute_$(FAT_PTX)
+ARCH_NOTE := fat binary for sm_$(subst $() ,$(comma)sm_,$(FAT_ARCHS)) + PTX (no GPU found)
+endif
+comma := ,
+
+ifneq ($(filter-out ca cg,$(DLCM)),)
+$(error DLCM=$(DLCM) is not accepted: give DLCM=ca (L1-cached loads) or DLCM=cg (L1 bypassed), or leave it out)
+endif
+
+# ---- the labs ---------------------------------------------------------------
+LAB_DIRS := $(sort $(wildcard lab0*_*))
+LABS     := $(foreach d,$(LAB_DIRS),$(firstword $(subst _, ,$(d))))
+GPU_LABS := $(filter-out lab01,$(LABS))
+dir_of    = $(filter $(1)_%,$(LAB_DIRS))
+
+BUILD := build
+COMMON_C_OBJ   := $(BUILD)/common/workbook.o
+COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce.o
+LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(wildcard lab01_cpu_reduce/*.c))
+LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
+
+# per-lab nvcc flags (lab06 takes DLCM)
+LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
+
+.PHONY: all help test sanitize profile results grade clean FORCE $(LABS) cpu-tests
+
+all: $(LABS) ## build every lab
+
+help: ## this list
+	@echo "targets:"
+	@grep -E '^[a-z0-9%-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
+	@echo "  lab01..lab06     build one lab as ./labNN (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
+	@echo "variables: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
+	@echo "GPU code: $(ARCH_NOTE)"
+
+# ---- lab01: gcc alone ---------------------------------------------------------
+lab01: $(LAB01_OBJ) $(COMMON_C_OBJ)
+	@echo "  LINK   $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC     $<"
+	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Icommon -c -o $@ $<
+
+# ---- GPU labs: one binary from every .cu in the lab's directory -------------
+define gpu_lab_rules
+$(1)_SRC := $$(wildcard $(call dir_of,$(1))/*.cu)
+$(1)_OBJ := $$(patsubst %.cu,$(BUILD)/%.o,$$($(1)_SRC))
+$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc
+	@echo "  LINK   $$@"
+	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ -lm
+$(BUILD)/$(call dir_of,$(1))/%.o: $(call dir_of,$(1))/%.cu $(BUILD)/$(call dir_of,$(1))/flags | need-nvcc
+	@mkdir -p $$(@D)
+	@echo "  NVCC   $$<"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(DEPFLAGS) -Icommon -c -o $$@ $$<
+$(BUILD)/$(call dir_of,$(1))/flags: FORCE
+	@mkdir -p $$(@D)
+	@echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1))' | cmp -s - $$@ || echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1))' > $$@
+endef
+$(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
+
+$(BUILD)/common/%.o: common/%.cu $(BUILD)/common/flags | need-nvcc
+	@mkdir -p $(@D)
+	@echo "  NVCC   $<"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -c -o $@ $<
+
+$(BUILD)/common/flags: FORCE
+	@mkdir -p $(@D)
+	@echo '$(NVFLAGS) $(GENCODE)' | cmp -s - $@ || echo '$(NVFLAGS) $(GENCODE)' > $@
+
+.PHONY: need-nvcc
+need-nvcc:
+	@if [ "$(HAVE_NVCC)" != yes ]; then echo "make: $(NVCC) not found: the GPU labs need the CUDA toolkit (docs/setup.md); lab01 builds without it" >&2; exit 2; fi
+
+# ---- tests ----------------------------------------------------------------------
+TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01
+
+$(BUILD)/tests/test_common: $(BUILD)/tests/test_common.o $(COMMON_C_OBJ)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+$(BUILD)/tests/test_lab01: $(BUILD)/tests/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+$(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
+
+cpu-tests: lab01 $(TEST_BINS)
+
+test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS)) ## build everything, run the CPU tests and (with a GPU) the GPU tests
+	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
+
+sanitize: $(GPU_LABS) ## every GPU lab under compute-sanitizer memcheck, racecheck, synccheck, initcheck
+	@sh tools/sanitize.sh $(GPU_LABS)
+
+profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=reduceUnrolling8]
+	@if [ -z "$(LAB)" ]; then echo "make profile: say which lab, e.g. make profile LAB=lab04" >&2; exit 2; fi
+	@$(MAKE) --no-print-directory $(LAB)
+	@sh tools/profile.sh $(LAB) $(KERNEL)
+
+results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
+	@sh tools/results.sh
+
+grade: ## grade the --csv outputs in RESULTS=dir (tools/grade.conf holds the thresholds)
+	@sh tools/grade $(RESULTS)
+
+clean: ## remove build/ and the lab binaries
+	rm -rf $(BUILD) $(LABS)
+
+FORCE:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

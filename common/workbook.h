@@ -1,0 +1,381 @@
+/*
+ * workbook.h - the one shared header of the CUDA C reduction/transpose workbook.
+ *
+ * Every lab includes this file and nothing else of ours. It carries the
+ * boring parts so that a lab file holds only what it teaches:
+ *
+ *   - exit statuses and the kernel table type ("the list of kernels is data");
+ *   - the one command-line parser of every lab (-n -b -k -r --seed --csv
+ *     --json --explain --list -h, plus a lab's own flag such as --trace);
+ *   - statistics (median, quartiles) and the bandwidth arithmetic;
+ *   - the result report: a table for people, CSV and JSON for programs,
+ *     and the closing summary line;
+ *   - the int input whose exact sum always fits in an int, and its reference;
+ *   - (CUDA only) error checks that name file, line and call, the device
+ *     banner, event timing with an L2 flush before every repetition, the
+ *     copy ceiling measured in the same run, and the reduction harness that
+ *     labs 02-05 share.
+ *
+ * The C part builds with gcc alone (common/workbook.c), so lab01 and the CPU
+ * tests need no CUDA toolkit. The CUDA part (common/gpu.cu, common/reduce.cu)
+ * is declared only when the including file is compiled by nvcc.
+ */
+#ifndef WORKBOOK_H
+#define WORKBOOK_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Exit statuses: the verdict of every lab is its exit status.              */
+/* ------------------------------------------------------------------------ */
+enum {
+    WB_EXIT_OK = 0,    /* every kernel verified */
+    WB_EXIT_WRONG = 1, /* a kernel gave a wrong result */
+    WB_EXIT_USAGE = 2, /* bad command line */
+    WB_EXIT_CUDA = 3   /* no usable CUDA device, or a CUDA error */
+};
+
+#define WB_MAX_KERNELS 32
+#define WB_MAX_ROWS 512
+#define WB_INT_MAX 2147483647LL
+
+/* ------------------------------------------------------------------------ */
+/* Kernel tables. A lab's table is an array of its own struct whose FIRST    */
+/* member is a wb_kernel_info; WB_TABLE(arr) describes it to the common code */
+/* so that --list, -k, the rows and the tests all come from one place.       */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    const char *name;   /* as in the book: "reduceNeighbored" */
+    const char *lesson; /* one line: what this kernel shows */
+} wb_kernel_info;
+
+typedef struct {
+    const void *first; /* address of element 0's wb_kernel_info */
+    size_t stride;     /* sizeof one element */
+    int count;
+} wb_table;
+
+#define WB_TABLE(arr) \
+    { &(arr)[0].info, sizeof((arr)[0]), (int)(sizeof(arr) / sizeof((arr)[0])) }
+
+/* The i-th kernel's name and lesson. */
+const wb_kernel_info *wb_table_at(wb_table t, int i);
+
+/* ------------------------------------------------------------------------ */
+/* Command line                                                             */
+/* ------------------------------------------------------------------------ */
+typedef enum { WB_LENGTH, WB_MATRIX } wb_shape;
+typedef enum { WB_TABLE_OUT, WB_CSV, WB_JSON } wb_format;
+
+/* What a lab accepts; defaults. One static const of these per lab. */
+typedef struct {
+    const char *lab;          /* "lab02" */
+    const char *title;        /* "neighbored pairing and warp divergence" */
+    wb_shape shape;           /* a length (-n N) or a matrix (-n NXxNY, --nx, --ny) */
+    long long default_n;      /* WB_LENGTH */
+    long long max_n;          /* largest length accepted, with the reason below */
+    const char *max_n_reason; /* "the exact int sum must fit in an int" */
+    int default_nx, default_ny;           /* WB_MATRIX */
+    int default_block_x, default_block_y; /* block_y only for WB_MATRIX */
+    int uses_block;           /* 0: -b is refused (lab01 runs on the CPU) */
+    int default_reps;
+    const char *extra_flag;   /* a lab's own flag with no value ("--trace",
+                                 "--sweep"), or NULL */
+    const char *extra_help;   /* one line for -h about it */
+    wb_table kernels;
+} wb_lab;
+
+typedef struct {
+    long long n;        /* WB_LENGTH: the length; WB_MATRIX: nx*ny */
+    int nx, ny;         /* WB_MATRIX */
+    int block_x, block_y;
+    int reps;
+    unsigned long long seed;
+    wb_format format;
+    int explain, list, help, extra;
+    int n_given, block_given;
+    int selected[WB_MAX_KERNELS]; /* 1 for each kernel -k chose (all without -k) */
+} wb_args;
+
+/*
+ * Parse argv for `lab`. Returns 0 and fills *a, or returns WB_EXIT_USAGE with
+ * one line in err saying what was wrong and what is accepted. Never exits,
+ * never prints: the tests call it directly.
+ */
+int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a,
+                  char *err, size_t errlen);
+
+/*
+ * What every lab's main calls first: parse; on an error print "labNN: <err>"
+ * and the hint to run -h on stderr and exit 2; on -h print the usage and
+ * exit 0; on --list print the kernels and exit 0. All before any CUDA call,
+ * so -h and --list work on a machine without a GPU.
+ */
+void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a);
+
+void wb_print_usage(const wb_lab *lab, FILE *f);
+void wb_print_list(const wb_lab *lab, FILE *f);
+
+/*
+ * Parse a count: digits with an optional binary suffix K, M or G (16M =
+ * 16*2^20), or a power written 2^k. Returns 0 on success; -1 if it is not
+ * such a number or is 0; -2 if it is larger than max.
+ */
+int wb_parse_count(const char *s, long long max, long long *out);
+
+/* "8192x4096" into nx, ny (each 1..max). Same return values. */
+int wb_parse_pair(const char *s, long long max, int *x, int *y);
+
+/* ------------------------------------------------------------------------ */
+/* Statistics and bandwidth                                                  */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    double median, q1, q3, min, max; /* milliseconds */
+    int count;
+} wb_stats;
+
+/* Sorts samples[0..count) in place and summarises them (count >= 1). */
+wb_stats wb_summarize(double *samples, int count);
+
+/* Interquartile range over the median, in percent: the run-to-run spread. */
+double wb_spread_pct(wb_stats s);
+
+/* GB/s (10^9 bytes per second) for bytes moved in ms milliseconds. */
+double wb_gbps(double bytes, double ms);
+
+/* ------------------------------------------------------------------------ */
+/* Input and reference                                                       */
+/* ------------------------------------------------------------------------ */
+/*
+ * The value-range rule: inputs are uniform integers in [0, vmax] with
+ * vmax = min(255, floor(INT_MAX / n)), so the exact sum is at most
+ * n * vmax <= INT_MAX and an int accumulator never overflows. Returns 0
+ * when n > INT_MAX (no positive range fits; labs refuse such n).
+ */
+int wb_int_value_max(long long n);
+
+/* Fill a[0..n) by the rule above from a seeded generator (splitmix64). */
+void wb_fill_ints(int *a, size_t n, unsigned long long seed);
+
+/* Fill a[0..n) with floats in [-1, 1) from a seeded generator. */
+void wb_fill_floats(float *a, size_t n, unsigned long long seed);
+
+/* The exact sum of a[0..n), in 64 bits. */
+long long wb_sum_ints(const int *a, size_t n);
+
+/* Monotonic wall clock in milliseconds (POSIX clock_gettime). */
+double wb_now_ms(void);
+
+/* A power of two? (x >= 1) */
+int wb_is_pow2(long long x);
+
+/* ceil(a / b) for b > 0 */
+long long wb_ceil_div(long long a, long long b);
+
+/* ------------------------------------------------------------------------ */
+/* Report: one row per kernel; a table for people, CSV and JSON for programs */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    const char *kernel;
+    long long n;            /* elements */
+    int nx, ny;             /* matrices; 0 for lengths */
+    unsigned grid_x, grid_y, block_x, block_y; /* 0 on the CPU */
+    double bytes;           /* bytes the algorithm must move */
+    wb_stats time;          /* what the lab's `timed` line says (GPU: the kernel's first pass) */
+    double total_ms;        /* median of the whole reduction to one number, or < 0 if n/a */
+    int pass;               /* verified against the CPU reference */
+    char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    /* derived by wb_report_add: */
+    double ceiling_gbps; /* the report's ceiling when the row was added */
+    double gbps, pct_of_copy, speedup, total_gbps, spread_pct;
+} wb_row;
+
+typedef struct {
+    const char *lab;
+    char device[160];       /* "NVIDIA H100 80GB HBM3" */
+    char device_detail[160];/* "cc 9.0, 132 SMs, 50 MB L2, CUDA 13.0" */
+    double ceiling_gbps;    /* device-to-device copy of the same bytes, measured in this run */
+    double peak_gbps;       /* theoretical, from the device attributes; 0 if unknown */
+    char ceiling_what[96];  /* "device-to-device copy of 64 MiB, read+write counted" */
+    const char *timed;      /* what time_ms is: "first pass of the kernel (the host adds the partial sums)" */
+    const char *total_what; /* what total_ms is, or NULL */
+    const char *build;      /* build note for the banner ("-dlcm=cg"), or NULL */
+    const char *baseline;   /* kernel the speedups are against (its row of the same n);
+                               NULL or absent: the first row of the same n */
+    int reps;
+    int nrows;
+    wb_row rows[WB_MAX_ROWS];
+} wb_report;
+
+void wb_report_init(wb_report *r, const char *lab);
+
+/* Append a row, computing gbps, pct_of_copy (against the report's ceiling
+ * now), total_gbps, spread and the speedup against the baseline row of the
+ * same n (add the baseline's row first). */
+void wb_report_add(wb_report *r, const wb_row *row);
+
+/* Print the report in the chosen format; the table ends with the summary
+ * line, CSV and JSON carry the same numbers and nothing else. */
+void wb_report_print(const wb_report *r, wb_format f, FILE *out);
+
+/* The CSV header line (documented column set), without newline. */
+extern const char *const wb_csv_header;
+
+/* A bar of `width` characters showing pct (0..100, '>' past 100). */
+void wb_bar(double pct, int width, char *buf);
+
+/* WB_EXIT_OK when every row passed, WB_EXIT_WRONG otherwise. */
+int wb_report_status(const wb_report *r);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ======================================================================== */
+/* CUDA part: only when compiled by nvcc.                                    */
+/* ======================================================================== */
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Print "file:line: call failed: <error name>: <error string>" and exit 3. */
+void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
+
+/* Check a CUDA runtime call; the message names the call's own text. */
+#define CHECK(call)                                                        \
+    do {                                                                   \
+        cudaError_t wb_err_ = (call);                                      \
+        if (wb_err_ != cudaSuccess)                                        \
+            wb_cuda_fail(wb_err_, #call, __FILE__, __LINE__);              \
+    } while (0)
+
+/* After every kernel launch: a bad configuration shows up here. */
+#define CHECK_LAUNCH(what)                                                 \
+    do {                                                                   \
+        cudaError_t wb_err_ = cudaGetLastError();                          \
+        if (wb_err_ != cudaSuccess)                                        \
+            wb_cuda_fail(wb_err_, "launch of " what, __FILE__, __LINE__);  \
+    } while (0)
+
+typedef struct {
+    int id;
+    cudaDeviceProp prop;
+    double peak_gbps;    /* memory clock x bus width x 2 (DDR) */
+    size_t l2_bytes;
+    int sm_count;
+    char name[160];
+    char detail[160];    /* "cc 9.0, 132 SMs, 50 MB L2, 80 GiB, CUDA 13.0, driver 13.0" */
+    void *flush_buf;     /* 2 x L2, read before every timed repetition */
+    size_t flush_bytes;
+    int *flush_sink;
+} wb_gpu;
+
+/* Open device 0. No usable device: one line naming the runtime's own
+ * message on stderr, exit 3. */
+void wb_gpu_open(wb_gpu *g, const char *lab);
+void wb_gpu_close(wb_gpu *g);
+
+/* Copy the device name, details and peak into a report. */
+void wb_report_device(wb_report *r, const wb_gpu *g);
+
+/* cudaMalloc that turns "out of memory" into a usage error (exit 2):
+ * "lab02: -n 4G needs 16.0 GiB of device memory for the input; the device
+ * has 79.1 GiB free". Other failures exit 3 as CHECK does. */
+void *wb_device_alloc(size_t bytes, const char *what, const char *lab);
+
+/* Evict the L2 cache: read a buffer twice its size (clean lines, no
+ * write-backs left to steal bandwidth from the next kernel). */
+void wb_flush_l2(wb_gpu *g);
+
+typedef void (*wb_work_fn)(void *ctx);
+
+/*
+ * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,
+ * each preceded (outside the timed region) by reset(ctx) if given and an
+ * L2 flush. Returns the summary of the repetitions (milliseconds).
+ */
+wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+
+/*
+ * The same with the host's monotonic clock around work(ctx) and a device
+ * synchronize: for work that ends on the host (the whole reduction when
+ * the host adds the partial sums).
+ */
+wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+
+/*
+ * The ceiling: a device-to-device cudaMemcpy of `bytes` from src to dst
+ * (the caller's own buffers), timed like the kernels; returns GB/s counting
+ * read + write (2 * bytes) and sets the report's ceiling fields.
+ */
+double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, size_t bytes,
+                          int reps);
+
+/* ---------------------------------------------------------------------- */
+/* The reduction harness of labs 02-05                                     */
+/* ---------------------------------------------------------------------- */
+/*
+ * One first pass: reduce data[0..n) to one partial sum per block in
+ * partial[0..grid). `data` holds n ints followed by zeros up to
+ * grid * block * per_thread (the identity pads every block to whole), so an
+ * in-place tree may read its whole block without a bounds test. A one-pass
+ * kernel writes the final sum to partial[0] instead.
+ */
+typedef void (*wb_reduce_launch)(int *data, int *partial, unsigned n,
+                                 unsigned grid, unsigned block);
+
+typedef struct {
+    wb_kernel_info info;
+    wb_reduce_launch launch;
+    unsigned per_thread;  /* elements each thread adds before the tree: the
+                             grid is ceil(n / (block * per_thread)) */
+    unsigned min_block, max_block; /* accepted power-of-two blocks */
+    int in_place;         /* overwrites data: restored before every repetition */
+    int one_pass;         /* the launch leaves the final sum in partial[0] */
+    /* For kernels whose grid is not ceil(n / (block * per_thread)) (a
+     * grid-stride loop sized to the device): return it; else NULL. */
+    unsigned (*grid_for)(unsigned n, unsigned block, const wb_gpu *g);
+} wb_reduce_kernel;
+
+/* The grid the harness will launch kernel k with. */
+unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g);
+
+/*
+ * Refuse (exit 2, one line naming the constraint) a block that a selected
+ * kernel cannot take. Call before opening the device.
+ */
+void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a);
+
+/*
+ * Run every selected kernel of a reduction lab at length n: make the input
+ * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
+ * against the CPU sum (partials poisoned first), time the first pass with
+ * events and the whole reduction (the host adds the partials) with the host
+ * clock, and add one row. The first selected kernel is the speedup baseline
+ * unless baseline_name names another selected one.
+ */
+void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
+                   const wb_reduce_kernel *kernels, const wb_args *a,
+                   long long n, const char *baseline_name);
+
+/* The usual main of a reduction lab: parse, check blocks, open the device,
+ * run, print, return the exit status. `explain` is called for --explain
+ * (may be NULL). */
+int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels,
+                   int argc, char **argv, void (*explain)(const wb_args *a));
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* __CUDACC__ */
+
+#endif /* WORKBOOK_H */

@@ -1,0 +1,64 @@
+# tests/lib.sh - the few shell helpers every test script uses (POSIX sh).
+#
+# A test script prints one line per check: "ok NAME", "FAIL NAME: why" or
+# "skip NAME: why". tests/run counts those lines; nothing else is parsed.
+# Source it from the repository root:  . tests/lib.sh
+
+TMPD=${TMPD:-$(mktemp -d "${TMPDIR:-/tmp}/wbtest.XXXXXX")}
+OUTF=$TMPD/out
+ERRF=$TMPD/err
+
+ok()    { echo "ok $1"; }
+notok() { echo "FAIL $1: $2"; }
+skip()  { echo "skip $1: $2"; }
+
+# run CMD...: stdout to $OUTF, stderr to $ERRF, status in $STATUS
+run() {
+    "$@" >"$OUTF" 2>"$ERRF"
+    STATUS=$?
+}
+
+# expect_status CODE NAME CMD...: the command exits with CODE
+expect_status() {
+    code=$1; name=$2; shift 2
+    run "$@"
+    if [ "$STATUS" -eq "$code" ]; then ok "$name"
+    else notok "$name" "exit $STATUS, expected $code; stderr: $(head -c 300 "$ERRF")"; fi
+}
+
+# expect_usage NAME CMD...: exit 2, exactly one line on stderr, nothing on stdout
+expect_usage() {
+    name=$1; shift
+    run "$@"
+    lines=$(wc -l <"$ERRF" | tr -d ' ')
+    if [ "$STATUS" -ne 2 ]; then notok "$name" "exit $STATUS, expected 2"
+    elif [ "$lines" -ne 1 ]; then notok "$name" "stderr has $lines lines, expected one: $(head -c 300 "$ERRF")"
+    elif [ -s "$OUTF" ]; then notok "$name" "printed on stdout: $(head -c 200 "$OUTF")"
+    else ok "$name"; fi
+}
+
+# expect_csv_pass NAME ROWS CMD...: exit 0, a CSV with the documented header,
+# ROWS data rows (or at least one if ROWS is 0), every status PASS
+expect_csv_pass() {
+    name=$1; rows=$2; shift 2
+    run "$@"
+    if [ "$STATUS" -ne 0 ]; then notok "$name" "exit $STATUS; $(head -c 300 "$ERRF") $(grep FAIL "$OUTF" | head -c 300)"; return; fi
+    check=$(awk -F, -v want="$rows" '
+        NR == 1 { if ($0 !~ /^lab,device,kernel,n,/) { print "bad header: " $0; exit } ncol = NF; next }
+        NF != ncol { print "row " NR " has " NF " fields, header " ncol; exit }
+        $NF != "PASS" { print "row " NR " " $3 " says " $NF; exit }
+        { data++ }
+        END { if (!data) print "no data rows"; else if (want > 0 && data != want) print data " rows, expected " want }' "$OUTF")
+    if [ -n "$check" ]; then notok "$name" "$check"; else ok "$name"; fi
+}
+
+# expect_grep NAME PATTERN FILE: FILE has a line matching PATTERN (grep -E)
+expect_grep() {
+    if grep -Eq "$2" "$3"; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3")"; fi
+}
+
+# has_gpu: a usable CUDA device is present (WB_GPU=0 or 1 overrides)
+has_gpu() {
+    case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
+    command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1
+}
