@@ -52,9 +52,8 @@ FAT_WANTED := 70 75 80 86 89 90
 FAT_ARCHS := $(foreach a,$(FAT_WANTED),$(if $(findstring compute_$(a) ,$(shell $(NVCC) --list-gpu-arch 2>/dev/null | tr '\n' ' ')),$(a)))
 FAT_PTX := $(lastword $(FAT_ARCHS))
 GENCODE := $(foreach a,$(FAT_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) -gencode arch=compute_$(FAT_PTX),code=compute_$(FAT_PTX)
-ARCH_NOTE := fat binary for sm_$(subst $() ,$(comma)sm_,$(FAT_ARCHS)) + PTX (no GPU found)
+ARCH_NOTE := fat binary for $(foreach a,$(FAT_ARCHS),sm_$(a)) + compute_$(FAT_PTX) PTX (no GPU found)
 endif
-comma := ,
 
 ifneq ($(filter-out ca cg,$(DLCM)),)
 $(error DLCM=$(DLCM) is not accepted: give DLCM=ca (L1-cached loads) or DLCM=cg (L1 bypassed), or leave it out)
@@ -81,7 +80,7 @@ all: $(LABS) ## build every lab
 
 help: ## this list
 	@echo "targets:"
-	@grep -E '^[a-z0-9%-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
 	@echo "  lab01..lab06     build one lab as ./labNN (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
 	@echo "variables: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
 	@echo "GPU code: $(ARCH_NOTE)"

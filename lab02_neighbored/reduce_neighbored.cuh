@@ -1,0 +1,90 @@
+/*
+ * reduce_neighbored.cuh - lab02's kernels: neighbored pairing in global memory.
+ *
+ * Both kernels come from Cheng et al., Professional CUDA C Programming, ch. 3.
+ * Each block reduces its own slice of the input in place, in log2(blockDim.x)
+ * steps; at step `stride` (1, 2, 4, ...) an element adds its neighbour
+ * `stride` places to the right.
+ *
+ *   reduceNeighbored      thread tid works when tid % (2*stride) == 0: every
+ *                         warp keeps a few working threads, so every warp
+ *                         stays busy (divergence) while fewer and fewer of
+ *                         its threads do anything.
+ *   reduceNeighboredLess  thread tid works on element index = 2*stride*tid:
+ *                         the same additions, done by the first threads of
+ *                         the block, so the idle warps have nothing to do.
+ *
+ * Contract (the harness of common/reduce.cu, see wb_reduce_launch):
+ *   g_idata holds the input followed by zeros up to gridDim.x * blockDim.x,
+ *   so every block reads whole; the block's partial sum goes to
+ *   g_odata[blockIdx.x]; g_idata is overwritten (the harness restores it);
+ *   the host adds the partial sums. blockDim.x is a power of two (32..1024).
+ *
+ * Included by lab02.cu and lab03.cu; header-only, so the launchers are static.
+ */
+#ifndef REDUCE_NEIGHBORED_CUH
+#define REDUCE_NEIGHBORED_CUH
+
+#include "workbook.h"
+
+/* Neighbored pair implementation with divergence */
+__global__ void reduceNeighbored(int *g_idata, int *g_odata, unsigned int n)
+{
+    unsigned int tid = threadIdx.x;
+    /* this block's slice of the input */
+    int *idata = g_idata + blockIdx.x * blockDim.x;
+
+    /* differs from the book: no `if (idx >= n) return;` - a thread that left
+     * would skip the __syncthreads() below; the input is zero-padded instead */
+    (void)n;
+
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        /* the working threads: 0, 2, 4, ... then 0, 4, 8, ... - spread over every warp */
+        if ((tid % (2 * stride)) == 0)
+            idata[tid] += idata[tid + stride];
+        /* every thread of the block waits here before the next step */
+        __syncthreads();
+    }
+
+    if (tid == 0)
+        g_odata[blockIdx.x] = idata[0];
+}
+
+/* Neighbored pair implementation with less divergence */
+__global__ void reduceNeighboredLess(int *g_idata, int *g_odata, unsigned int n)
+{
+    unsigned int tid = threadIdx.x;
+    int *idata = g_idata + blockIdx.x * blockDim.x;
+
+    /* differs from the book: no `if (idx >= n) return;` (see reduceNeighbored) */
+    (void)n;
+
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        /* thread tid takes the tid-th pair of this step: the working threads
+         * are 0, 1, 2, ... packed into the first warps */
+        unsigned int index = 2 * stride * tid;
+        if (index < blockDim.x)
+            idata[index] += idata[index + stride];
+        __syncthreads();
+    }
+
+    if (tid == 0)
+        g_odata[blockIdx.x] = idata[0];
+}
+
+/* One first pass each: grid blocks of `block` threads, one partial sum per block. */
+static inline void launch_reduceNeighbored(int *data, int *partial, unsigned n, unsigned grid,
+                                           unsigned block)
+{
+    reduceNeighbored<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighbored");
+}
+
+static inline void launch_reduceNeighboredLess(int *data, int *partial, unsigned n, unsigned grid,
+                                               unsigned block)
+{
+    reduceNeighboredLess<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighboredLess");
+}
+
+#endif /* REDUCE_NEIGHBORED_CUH */

@@ -1,0 +1,24 @@
+# tests/nodevice.sh - on a machine without a usable CUDA device (CI): every
+# GPU lab must say so on one line and exit 3, while -h, --list and bad input
+# still work without touching the device. POSIX sh.
+. tests/lib.sh
+
+for L in lab02 lab03 lab04 lab05 lab06; do
+    if [ ! -x ./$L ]; then
+        [ -d ${L}_* ] 2>/dev/null && notok "$L built" "./$L missing" || skip "$L" "not in this tree"
+        continue
+    fi
+    run ./$L -r 1
+    if [ "$STATUS" -eq 3 ] && grep -q "no usable CUDA device" "$ERRF" && [ "$(wc -l <"$ERRF")" -eq 1 ]; then
+        ok "$L without a device: one line, exit 3"
+    else
+        notok "$L without a device" "exit $STATUS, stderr: $(head -c 300 "$ERRF")"
+    fi
+    expect_status 0 "$L -h without a device" ./$L -h
+    run ./$L --list
+    if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -ge 2 ]; then ok "$L --list without a device"
+    else notok "$L --list without a device" "exit $STATUS"; fi
+    expect_usage "$L -n 0 (bad input before the device)" ./$L -n 0
+    expect_usage "$L unknown flag" ./$L --bogus
+    expect_usage "$L -k unknown" ./$L -k noSuchKernel
+done
