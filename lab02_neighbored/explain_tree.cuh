@@ -5,9 +5,11 @@
  * logic on the host, step by step, and prints which threads work, how many
  * warps are active (a warp with one working thread must still issue the
  * step's instructions: divergence), and how many 32-byte sectors each warp's
- * loads touch (what ncu calls sectors per request: coalescing). It also
- * carries out the additions on a small array and checks the block's sum, and
- * that no two threads touch the same element in one step.
+ * loads touch (what ncu calls sectors per request: coalescing). It carries
+ * out the additions too and checks the block's sum, and that no two threads
+ * touch the same element in one step. Then it counts warp-steps, load
+ * requests and sectors per block for the drawn block and for the run's
+ * block (-b, default 512): times the grid, those are ncu's own counts.
  *
  * No device is needed. Included by lab02.cu and lab03.cu.
  */
@@ -20,7 +22,8 @@
 #include <string.h>
 
 #define EXPLAIN_WARP 32
-#define EXPLAIN_MAX_BLOCK 64
+#define EXPLAIN_DRAW_MAX 64   /* widest block drawn thread by thread */
+#define EXPLAIN_MAX_BLOCK 1024 /* widest block counted */
 #define EXPLAIN_INTS_PER_SECTOR 8 /* 32-byte sectors of 4-byte ints */
 
 /* One kernel as the explainer sees it: its test for "does thread tid work at
@@ -56,10 +59,11 @@ static inline int interleaved_element(unsigned int tid, unsigned int stride, uns
     return tid < stride ? (int)tid : -1;
 }
 
-/* Distinct 32-byte sectors among the given element indices (at most 32). */
+/* Distinct 32-byte sectors among the given element indices. */
 static int explain_sectors(const int *elem, int count)
 {
-    int seen[EXPLAIN_MAX_BLOCK * 2 / EXPLAIN_INTS_PER_SECTOR + 1], i, s = 0;
+    unsigned char seen[EXPLAIN_MAX_BLOCK / EXPLAIN_INTS_PER_SECTOR];
+    int i, s = 0;
     memset(seen, 0, sizeof seen);
     for (i = 0; i < count; ++i) {
         int sec = elem[i] / EXPLAIN_INTS_PER_SECTOR;
@@ -71,14 +75,20 @@ static int explain_sectors(const int *elem, int count)
     return s;
 }
 
+/* What one block of a kernel does, counted. requests and sectors include
+ * the last line's read of idata[0] by thread 0, so that times the grid they
+ * are what ncu counts for the whole kernel. */
 typedef struct {
-    int steps, additions, warp_steps, sectors, requests, correct;
+    int steps, additions, warp_steps, requests, sectors, correct;
+    const char *why; /* when not correct */
 } explain_totals;
 
-/* Print one kernel's steps for a block of `block` threads; returns totals. */
-static explain_totals explain_kernel(const tree_kernel *k, unsigned int block)
+/* Run kernel k's index logic for one block of `block` threads (element i
+ * starting as i), drawing each step when `draw` is set; returns the counts. */
+static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, int draw)
 {
-    int data[EXPLAIN_MAX_BLOCK], touched[EXPLAIN_MAX_BLOCK];
+    static int data[EXPLAIN_MAX_BLOCK];
+    static unsigned char touched[EXPLAIN_MAX_BLOCK];
     unsigned int warps = block / EXPLAIN_WARP, stride, tid, w;
     explain_totals t;
     long long expected = 0;
@@ -89,23 +99,26 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block)
         data[tid] = (int)tid;
         expected += tid;
     }
-    printf("%s\n    %s\n", k->name, k->rule);
-    printf("  %6s  %-*s  %7s  %6s  %s\n", "stride", (int)(block + warps - 1),
-           block == 64 ? "threads 0..63 ('#' adds a pair, '.' idles)" : "threads 0..31 ('#' adds, '.' idles)",
-           "working", "warps", "sectors per warp load");
-
+    if (draw) {
+        printf("%s\n    %s\n", k->name, k->rule);
+        printf("  %6s  %-*s  %7s  %6s  %s\n", "stride", (int)(block + warps - 1),
+               block == 64 ? "threads 0..63 ('#' adds a pair, '.' idles)"
+                           : "threads 0..31 ('#' adds, '.' idles)",
+               "working", "warps", "sectors per warp load");
+    }
     for (stride = k->halving ? block / 2 : 1; k->halving ? stride > 0 : stride < block;
          stride = k->halving ? stride / 2 : stride * 2) {
-        char row[EXPLAIN_MAX_BLOCK + EXPLAIN_MAX_BLOCK / EXPLAIN_WARP + 1];
+        char row[EXPLAIN_DRAW_MAX + EXPLAIN_DRAW_MAX / EXPLAIN_WARP + 1];
         int pos = 0, working = 0, active = 0, step_sectors = 0;
-        memset(touched, 0, sizeof touched);
+        memset(touched, 0, block);
         for (w = 0; w < warps; ++w) {
             int dst[EXPLAIN_WARP], src[EXPLAIN_WARP], count = 0;
-            if (w)
+            if (draw && w)
                 row[pos++] = ' ';
             for (tid = w * EXPLAIN_WARP; tid < (w + 1) * EXPLAIN_WARP; ++tid) {
                 int e = k->element(tid, stride, block);
-                row[pos++] = e >= 0 ? '#' : '.';
+                if (draw)
+                    row[pos++] = e >= 0 ? '#' : '.';
                 if (e < 0)
                     continue;
                 if ((unsigned int)e + stride >= block) {
@@ -124,69 +137,100 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block)
                 working += count;
                 /* two load instructions per warp: idata[e] and idata[e + stride] */
                 step_sectors += explain_sectors(dst, count) + explain_sectors(src, count);
-                t.requests += 2;
             }
         }
-        row[pos] = '\0';
         /* the additions themselves, after the step's reads (the barrier) */
         for (tid = 0; tid < block; ++tid) {
             int e = k->element(tid, stride, block);
             if (e >= 0 && (unsigned int)e + stride < block)
                 data[e] += data[e + stride];
         }
-        printf("  %6u  %s  %7d  %2d of %d  %5.1f\n", stride, row, working, active, (int)warps,
-               active ? step_sectors / (2.0 * active) : 0.0);
+        if (draw) {
+            row[pos] = '\0';
+            printf("  %6u  %s  %7d  %2d of %d  %5.1f\n", stride, row, working, active, (int)warps,
+                   active ? step_sectors / (2.0 * active) : 0.0);
+        }
         ++t.steps;
         t.additions += working;
         t.warp_steps += active;
+        t.requests += 2 * active;
         t.sectors += step_sectors;
     }
+    /* if (tid == 0) g_odata[blockIdx.x] = idata[0]; : one more load, one sector */
+    t.requests += 1;
+    t.sectors += 1;
     t.correct = data[0] == expected && !race && !outside;
-    printf("  %d steps, %d additions, %d warp-steps (a warp issuing one step), %d sectors loaded; "
-           "idata[0] = %d, sum of 0..%u = %lld: %s\n\n",
-           t.steps, t.additions, t.warp_steps, t.sectors, data[0], block - 1, expected,
-           t.correct ? "correct" : (race ? "WRONG (two threads touched one element)"
-                                         : outside ? "WRONG (read outside the block)" : "WRONG"));
+    t.why = race ? "WRONG (two threads touched one element in one step)"
+                 : outside ? "WRONG (a thread read outside the block)" : "WRONG (not the block's sum)";
+    if (draw)
+        printf("  %d steps, %d additions, %d warp-steps (a warp issuing one step); idata[0] = %d, "
+               "sum of 0..%u = %lld: %s\n\n",
+               t.steps, t.additions, t.warp_steps, data[0], block - 1, expected,
+               t.correct ? "correct" : t.why);
     return t;
 }
 
+/* The counts of every selected kernel for one block of `block` threads. */
+static int explain_summary(const tree_kernel *ks, int count, const wb_args *a, unsigned int block)
+{
+    int i, ok = 1;
+    printf("  %-22s %10s %10s %13s %12s %16s\n", "", "warp-steps", "additions", "load requests",
+           "load sectors", "sectors/request");
+    for (i = 0; i < count; ++i) {
+        explain_totals t;
+        if (!a->selected[i])
+            continue;
+        t = explain_kernel(&ks[i], block, 0);
+        ok = ok && t.correct;
+        printf("  %-22s %10d %10d %13d %12d %16.2f%s%s\n", ks[i].name, t.warp_steps, t.additions,
+               t.requests, t.sectors, (double)t.sectors / t.requests, t.correct ? "" : "  ",
+               t.correct ? "" : t.why);
+    }
+    return ok;
+}
+
 /*
- * The whole lecture: the selected kernels (selected[i] for ks[i]) for a block
- * of 64 threads, or of a->block_x if that is 32 or 64. `lab` names the
- * program; `notice` is the closing paragraph. Returns WB_EXIT_OK, or
- * WB_EXIT_WRONG if a simulated kernel did not produce the block's sum.
+ * The whole lecture: the selected kernels (selected[i] for ks[i]) drawn for
+ * a block of 64 threads, or of a->block_x if that is 32 or 64, then counted
+ * per block for the drawn block and for the run's block (-b, default 512).
+ * `lab` names the program; `notice` is the closing paragraph. Returns
+ * WB_EXIT_OK, or WB_EXIT_WRONG if a simulated kernel did not produce the
+ * block's sum.
  */
 static int explain_tree(const char *lab, const tree_kernel *ks, int count, const wb_args *a,
                         const char *notice)
 {
-    unsigned int block = 64;
-    explain_totals t[WB_MAX_KERNELS];
+    unsigned int block = 64, run_block = (unsigned int)a->block_x;
     int i, ok = 1;
 
-    if (a->block_given && (a->block_x == 32 || a->block_x == 64))
-        block = (unsigned int)a->block_x;
+    if (run_block == 32 || run_block == 64)
+        block = run_block;
     printf("%s --explain: one block of %u threads (%u warp%s of %d) reducing %u ints in place, as each\n"
            "kernel's own index logic decides, run here on the CPU. Element i starts as i.\n",
            lab, block, block / EXPLAIN_WARP, block > EXPLAIN_WARP ? "s" : "", EXPLAIN_WARP, block);
-    if (a->block_given && block != (unsigned int)a->block_x)
-        printf("(-b %d is too wide to draw; showing a block of %u. Try -b 32 or -b 64.)\n", a->block_x,
-               block);
     printf("  working  threads that add a pair at this step\n"
            "  warps    active warps: a warp with at least one working thread issues the step's\n"
-           "           instructions for all its 32 lanes, and its idle lanes wait (divergence)\n"
+           "           loads, add and store for all its 32 lanes; its idle lanes wait (divergence)\n"
            "  sectors  32-byte pieces of memory one warp's load of idata[] touches; 4 is the\n"
            "           least for 32 ints (ncu: sectors per request)\n\n");
 
     for (i = 0; i < count; ++i) {
+        explain_totals t;
         if (!a->selected[i])
             continue;
-        t[i] = explain_kernel(&ks[i], block);
-        ok = ok && t[i].correct;
+        t = explain_kernel(&ks[i], block, 1);
+        ok = ok && t.correct;
     }
-    printf("  %-22s %10s %10s %14s\n", "summary", "warp-steps", "additions", "sectors loaded");
-    for (i = 0; i < count; ++i)
-        if (a->selected[i])
-            printf("  %-22s %10d %10d %14d\n", ks[i].name, t[i].warp_steps, t[i].additions, t[i].sectors);
+    printf("Counted per block of %u threads (loads: two per active warp and step, plus thread 0's\n"
+           "final read of idata[0]):\n", block);
+    ok = explain_summary(ks, count, a, block) && ok;
+    if (run_block != block) {
+        printf("\nThe same for one block of %u threads (-b %u, not drawn). Times the grid, the load\n"
+               "requests and sectors are what ncu counts as l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum\n"
+               "and l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum for the whole kernel:\n",
+               run_block, run_block);
+        ok = explain_summary(ks, count, a, run_block) && ok;
+    }
     printf("\n%s\n", notice);
     return ok ? WB_EXIT_OK : WB_EXIT_WRONG;
 }

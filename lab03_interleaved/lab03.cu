@@ -66,11 +66,12 @@ static void explain(const wb_args *a)
     int status = explain_tree(
         "lab03", explained, (int)(sizeof explained / sizeof explained[0]), a,
         "What to notice: reduceNeighboredLess and reduceInterleaved keep the same few warps\n"
-        "active, but reduceNeighboredLess's working threads touch elements 2*stride apart, so one\n"
-        "warp's load spreads over up to 8 sectors (256 bytes for 128 useful bytes at the first\n"
-        "step, worse as the stride grows), while reduceInterleaved's threads read consecutive\n"
-        "ints: 4 sectors for a full warp, and fewer sectors in all. Same additions, same warps,\n"
-        "less memory traffic: that is why reduceInterleaved is the fastest of the three (./lab03).");
+        "active and make the same load requests, but reduceNeighboredLess's working threads\n"
+        "touch elements 2*stride apart, so one warp's load spreads over many sectors (up to 32\n"
+        "in a block of 512), most of each sector unused. reduceInterleaved's working threads\n"
+        "read consecutive ints: 4 sectors for a full warp, and far fewer sectors in all (about\n"
+        "a quarter at -b 512). Same additions, same warps, less memory traffic: that is why\n"
+        "reduceInterleaved is the fastest of the three (./lab03).");
     if (status != WB_EXIT_OK)
         exit(status);
 }

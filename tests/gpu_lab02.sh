@@ -50,6 +50,10 @@ expect_grep "lab02 --explain draws the threads" "^ +1  #\.#\.#\." "$OUTF"
 if grep -q WRONG "$OUTF"; then notok "lab02 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
 elif [ "$(grep -c ': correct$' "$OUTF")" -ne $ROWS ]; then notok "lab02 --explain simulation" "not every kernel ends correct"
 else ok "lab02 --explain simulation"; fi
+# the counts per block of 512 match what ncu measured on an H100 (docs/lab02.md):
+# load requests and sectors times the grid (32768 blocks at n = 2^24)
+expect_grep "lab02 --explain counts reduceNeighbored at -b 512" "^  reduceNeighbored +95 +511 +191 +511" "$OUTF"
+expect_grep "lab02 --explain counts reduceNeighboredLess at -b 512" "^  reduceNeighboredLess +20 +511 +41 +511" "$OUTF"
 expect_status 0 "lab02 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab02 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab02 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain

@@ -52,6 +52,11 @@ expect_grep "lab03 --explain draws the interleaved steps" "^ +32  #{32} \.{32}" 
 if grep -q WRONG "$OUTF"; then notok "lab03 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
 elif [ "$(grep -c ': correct$' "$OUTF")" -ne $ROWS ]; then notok "lab03 --explain simulation" "not every kernel ends correct"
 else ok "lab03 --explain simulation"; fi
+# the counts per block of 512 match what ncu measured on an H100 (docs/lab03.md):
+# load requests and sectors times the grid (32768 blocks at n = 2^24)
+expect_grep "lab03 --explain counts reduceNeighbored at -b 512" "^  reduceNeighbored +95 +511 +191 +511" "$OUTF"
+expect_grep "lab03 --explain counts reduceNeighboredLess at -b 512" "^  reduceNeighboredLess +20 +511 +41 +511" "$OUTF"
+expect_grep "lab03 --explain counts reduceInterleaved at -b 512" "^  reduceInterleaved +20 +511 +41 +133" "$OUTF"
 expect_status 0 "lab03 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab03 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab03 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
