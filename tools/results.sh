@@ -1,0 +1,149 @@
+#!/bin/sh
+# tools/results.sh - run every lab and keep its CSV and an SVG chart (make results).
+#
+#   make results          (builds every lab first, then runs this from the repository root)
+#
+# Runs each lab binary present (./lab01 .. ./lab06) at its defaults with --csv,
+# lab05 also with --sweep, and lab06 at 2048x2048 and 8192x8192 built both
+# ways (make lab06 DLCM=ca: loads cached in L1; DLCM=cg: L1 bypassed), then
+# rebuilds the default lab06. Everything lands in results/<gpu>/, <gpu> being
+# the GPU's name made file-safe (nvidia-h100-80gb-hbm3):
+#
+#   lab01.csv ... lab05.csv, lab05-sweep.csv, lab06.csv,
+#   lab06-2048-ca.csv, lab06-2048-cg.csv, lab06-8192-ca.csv, lab06-8192-cg.csv
+#   one .svg chart beside each .csv (tools/chart), and run.txt (date, GPU,
+#   driver, toolkit, commit, and how each file was made)
+#
+# At the end the grader reads the folder (sh tools/grade results/<gpu>) as a
+# check of the set. Exit status: 0 every run verified every kernel; 1 a lab
+# failed or is missing; 2 no lab binary at all.
+cd "$(dirname "$0")/.." || exit 2
+
+MAKE_CMD=${MAKE:-make}
+day=$(date +%Y-%m-%d)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/results.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 2' INT TERM
+
+present=
+for l in lab01 lab02 lab03 lab04 lab05 lab06; do
+    [ -x "./$l" ] && present="$present $l"
+done
+if [ -z "$present" ]; then
+    echo "results: no lab binary here; build them first (make results builds them, or make lab02 ...)" >&2
+    exit 2
+fi
+
+failed=0
+: >"$tmp/made"        # NAME|how it was made|exit status
+
+# run_lab NAME LAB ARGS...: ./LAB ARGS --csv > $tmp/NAME.csv, noted in $tmp/made
+run_lab() {
+    name=$1; lab=$2; shift 2
+    printf '  %-18s %s ... ' "$name" "./$lab${*:+ $*} --csv"
+    t0=$(date +%s)
+    "./$lab" "$@" --csv >"$tmp/$name.csv" 2>"$tmp/$name.err"
+    st=$?
+    t1=$(date +%s)
+    case $st in
+        0) echo "PASS ($((t1 - t0)) s)" ;;
+        1) echo "FAIL: a kernel gave a wrong result (exit 1)"; failed=1 ;;
+        2) echo "FAIL: bad command line (exit 2): $(head -n 1 "$tmp/$name.err")"; failed=1 ;;
+        3) echo "FAIL: CUDA error or no device (exit 3): $(head -n 1 "$tmp/$name.err")"; failed=1 ;;
+        *) echo "FAIL: exit $st $(head -n 1 "$tmp/$name.err")"; failed=1 ;;
+    esac
+    [ -s "$tmp/$name.csv" ] || rm -f "$tmp/$name.csv"
+    echo "$name|./$lab${*:+ $*} --csv${NOTE:+ ($NOTE)}|$st" >>"$tmp/made"
+    last_status=$st
+}
+
+has() { case " $present " in *" $1 "*) return 0 ;; esac; return 1; }
+
+echo "running the labs (results/<gpu>/ when done):"
+for l in lab01 lab02 lab03 lab04 lab05; do
+    has $l && NOTE='' run_lab $l $l
+done
+has lab05 && NOTE='' run_lab lab05-sweep lab05 --sweep
+if has lab06; then
+    NOTE="default build" run_lab lab06 lab06
+    dlcm="ca cg"
+    if [ "$last_status" -eq 3 ]; then
+        echo "  (no usable GPU: the DLCM=ca and DLCM=cg builds are skipped)"
+        dlcm=
+    fi
+    for d in $dlcm; do
+        echo "  building lab06 with DLCM=$d (-Xptxas -dlcm=$d) ..."
+        if "$MAKE_CMD" --no-print-directory lab06 DLCM=$d >"$tmp/build-$d.log" 2>&1; then
+            for s in 2048 8192; do
+                NOTE="built with -dlcm=$d" run_lab lab06-$s-$d lab06 -n ${s}x$s
+            done
+        else
+            echo "  FAIL: make lab06 DLCM=$d did not build: $(tail -n 3 "$tmp/build-$d.log" | tr '\n' ' ')"
+            failed=1
+        fi
+    done
+    [ -n "$dlcm" ] && echo "  rebuilding the default lab06 (make lab06) ..."
+    if [ -n "$dlcm" ] && ! "$MAKE_CMD" --no-print-directory lab06 >"$tmp/build-default.log" 2>&1; then
+        echo "  FAIL: make lab06 did not rebuild the default build: $(tail -n 3 "$tmp/build-default.log" | tr '\n' ' ')"
+        failed=1
+    fi
+fi
+
+# the GPU's name: a GPU lab's device column, else nvidia-smi, else lab01's (the CPU)
+gpu=
+for f in "$tmp"/lab0[2-6]*.csv; do
+    [ -f "$f" ] || continue
+    gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$f")
+    [ -n "$gpu" ] && break
+done
+[ -z "$gpu" ] && gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+[ -z "$gpu" ] && [ -f "$tmp/lab01.csv" ] && gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$tmp/lab01.csv")
+[ -z "$gpu" ] && gpu=unknown
+slug=$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//')
+[ -z "$slug" ] && slug=unknown
+out=results/$slug
+mkdir -p "$out" || exit 2
+
+# what, where, when: run.txt
+{
+    echo "results of make results, $day"
+    echo "gpu:      $gpu"
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader 2>/dev/null | head -n 1 | sed 's/^/nvidia-smi: /'
+    nvcc --version 2>/dev/null | grep -i release | sed 's/^/nvcc:     /'
+    commit=$(git rev-parse --short HEAD 2>/dev/null) && echo "commit:   $commit$(git status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)')"
+    echo
+    echo "file                 made by                                          exit"
+    while IFS='|' read -r name how st; do
+        printf '%-20s %-48s %s\n' "$name.csv" "$how" "$st"
+    done <"$tmp/made"
+} >"$out/run.txt"
+
+echo "charts:"
+while IFS='|' read -r name how st; do
+    [ -f "$tmp/$name.csv" ] || continue
+    cp "$tmp/$name.csv" "$out/$name.csv"
+    note=
+    case $name in
+        lab06-*-ca) note="built with -dlcm=ca" ;;
+        lab06-*-cg) note="built with -dlcm=cg" ;;
+        lab05-sweep) note="--sweep" ;;
+    esac
+    if sh tools/chart -n "$note" -d "$day" "$out/$name.csv" >"$out/$name.svg" 2>"$tmp/chart.err"; then
+        echo "  $out/$name.svg"
+    else
+        echo "  no chart for $name.csv: $(head -n 1 "$tmp/chart.err")"
+        rm -f "$out/$name.svg"
+        failed=1
+    fi
+done <"$tmp/made"
+
+for l in lab01 lab02 lab03 lab04 lab05 lab06; do
+    has $l || { echo "note: ./$l is missing, so results/$slug/ has no $l files"; failed=1; }
+done
+
+echo
+echo "the grader's view of this set (sh tools/grade $out):"
+sh tools/grade "$out" | sed 's/^./  &/'
+echo
+echo "kept in $out/ (CSV, SVG and run.txt)"
+exit $failed
