@@ -1,0 +1,90 @@
+# tests/gpu_lab04.sh - lab04 (unrolling) on a GPU. POSIX sh, run from the
+# repository root after `make lab04`; tests/run calls it where a device exists.
+#
+# Exact for every kernel at every n from 1 to 100 (the block turning through
+# 32..1024), at n = block*8 - 1, block*8, block*8 + 1 (the unroll-8 tails),
+# 1000003 and 2^24 for every block; each kernel alone with -k; bad input
+# (exit 2, one line); --list, -h, --explain, --latency, --json; exit 3 with
+# a message when no device is visible.
+. tests/lib.sh
+
+LAB=./lab04
+ROWS=7 # kernels in lab04's table
+KERNELS="reduceInterleaved reduceUnrolling2 reduceUnrolling4 reduceUnrolling8 reduceUnrollWarps8 reduceCompleteUnrollWarps8 reduceCompleteUnroll"
+BLOCKS="32 64 128 256 512 1024"
+
+if [ ! -x $LAB ]; then
+    notok lab04-built "$LAB is missing: run make lab04"
+    exit 1
+fi
+
+# n = 1..100, every kernel in each run; the block turns through 32..1024 so
+# each block meets about 16 small lengths (one process per n keeps this fast)
+n=1
+while [ $n -le 100 ]; do
+    b=$((32 << (n % 6)))
+    expect_csv_pass "lab04 n=$n b=$b" $ROWS $LAB -n $n -b $b --csv -r 1
+    n=$((n + 1))
+done
+
+# the tails of unroll 8 (and so of 2 and 4) at every block, and two large sizes
+for b in $BLOCKS; do
+    for n in $((b * 8 - 1)) $((b * 8)) $((b * 8 + 1)) 1000003 16777216; do
+        expect_csv_pass "lab04 n=$n b=$b" $ROWS $LAB -n $n -b $b --csv -r 2
+    done
+done
+
+# each kernel alone (-k), at an odd size and the smallest block
+for k in $KERNELS; do
+    expect_csv_pass "lab04 -k $k" 1 $LAB -k $k -n 100003 -b 32 --csv -r 2
+done
+expect_csv_pass "lab04 -k two" 2 $LAB -k reduceCompleteUnroll,reduceUnrolling2 -n 4097 -b 1024 --csv -r 2
+
+# bad input: exit 2, one line on stderr, nothing on stdout
+expect_usage "lab04 -n 0" $LAB -n 0
+expect_usage "lab04 -n past the int range" $LAB -n 4G
+expect_usage "lab04 -n abc" $LAB -n abc
+expect_usage "lab04 -b 48" $LAB -b 48
+expect_usage "lab04 -b 16" $LAB -b 16
+expect_usage "lab04 -b 2048" $LAB -b 2048
+expect_usage "lab04 -k nope" $LAB -k nope
+expect_usage "lab04 -r 0" $LAB -r 0
+expect_usage "lab04 --bogus" $LAB --bogus
+expect_usage "lab04 --csv --json" $LAB --csv --json
+
+# the modes that need no device
+expect_status 0 "lab04 --list" $LAB --list
+for k in $KERNELS; do
+    expect_grep "lab04 --list names $k" "^$k " "$OUTF"
+done
+expect_status 0 "lab04 -h" $LAB -h
+expect_grep "lab04 -h shows usage" "^usage: ./lab04" "$OUTF"
+expect_grep "lab04 -h names --latency" "[-]-latency" "$OUTF"
+expect_status 0 "lab04 --explain" $LAB --explain
+expect_grep "lab04 --explain counts the barriers" "^reduceUnrollWarps8 +8 +4096 +4 +6 +4096 +16384$" "$OUTF"
+expect_grep "lab04 --explain draws the last warp" "^reduceCompleteUnroll<512> +\[16\]\| 8 \| 4 \| 2 \| 1 : 1 : 1 : 1 : 1 : 1" "$OUTF"
+expect_status 0 "lab04 --explain -b 32" $LAB --explain -b 32
+expect_grep "lab04 --explain -b 32 keeps the skipped barriers" "^reduceCompleteUnrollWarps8 +\[1\]\| - \| - \| - \| - \| 1 :" "$OUTF"
+expect_status 0 "lab04 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
+
+# --latency: the pointer chase and Little's law
+expect_status 0 "lab04 --latency" $LAB --latency -r 3
+expect_grep "lab04 --latency measures a latency" "^latency +[0-9]+ ns" "$OUTF"
+expect_grep "lab04 --latency applies Little's law" "^  at the ceiling +[0-9]+ GB/s x [0-9]+ ns = [0-9.]+ MB" "$OUTF"
+
+# --json carries the same verdict
+expect_status 0 "lab04 --json" $LAB --json -n 1000003 -r 2
+expect_grep "lab04 --json passes" '"status": "PASS"' "$OUTF"
+expect_grep "lab04 --json has every row" "\"passed\": $ROWS," "$OUTF"
+if command -v python3 >/dev/null 2>&1; then
+    if python3 -m json.tool "$OUTF" >/dev/null 2>&1; then ok "lab04 --json parses"
+    else notok "lab04 --json parses" "python3 -m json.tool refuses it"; fi
+fi
+
+# the default table: PASS on every row
+expect_status 0 "lab04 default table" $LAB -r 5
+expect_grep "lab04 table has reduceCompleteUnroll" "^reduceCompleteUnroll .*PASS" "$OUTF"
+
+# no visible device: exit 3 and say so
+expect_status 3 "lab04 without a device" env CUDA_VISIBLE_DEVICES= $LAB -n 1000
+expect_grep "lab04 without a device says so" "no usable CUDA device" "$ERRF"
