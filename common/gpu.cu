@@ -29,6 +29,19 @@ __global__ void wb_flush_kernel(const int4 *buf, size_t count, int *sink)
         *sink = s;
 }
 
+/* Holds the stream until the host has queued a whole repetition (or
+ * max_ns passes), so a slow host can never leave the GPU idle between the
+ * start event and the kernel: the event then times the kernel, not the
+ * host's launch latency. The flag lives in mapped host memory. */
+__global__ void wb_hold_kernel(const volatile int *release, long long max_ns)
+{
+    long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (*release == 0 && t - t0 < max_ns);
+}
+
 void wb_gpu_open(wb_gpu *g, const char *lab)
 {
     int count = 0, mem_khz = 0, bus_bits = 0, runtime = 0, driver = 0;
@@ -63,12 +76,15 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     CHECK(cudaMalloc(&g->flush_buf, g->flush_bytes));
     CHECK(cudaMemset(g->flush_buf, 0, g->flush_bytes));
     CHECK(cudaMalloc(&g->flush_sink, sizeof(int)));
+    CHECK(cudaHostAlloc((void **)&g->hold_flag, sizeof(int), cudaHostAllocMapped));
+    CHECK(cudaHostGetDevicePointer((void **)&g->hold_flag_dev, (void *)g->hold_flag, 0));
 }
 
 void wb_gpu_close(wb_gpu *g)
 {
     CHECK(cudaFree(g->flush_buf));
     CHECK(cudaFree(g->flush_sink));
+    CHECK(cudaFreeHost((void *)g->hold_flag));
     g->flush_buf = NULL;
 }
 
@@ -122,12 +138,16 @@ wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx,
     CHECK(cudaDeviceSynchronize());
     for (i = 0; i < reps; ++i) {
         float t = 0;
+        *g->hold_flag = 0;
+        wb_hold_kernel<<<1, 1>>>(g->hold_flag_dev, 10000000LL /* 10 ms at most */);
+        CHECK_LAUNCH("wb_hold_kernel");
         if (reset)
             reset(ctx);
         wb_flush_l2(g);
         CHECK(cudaEventRecord(start, 0));
         work(ctx);
         CHECK(cudaEventRecord(stop, 0));
+        *g->hold_flag = 1; /* everything is queued: let the GPU go */
         CHECK(cudaEventSynchronize(stop));
         CHECK(cudaEventElapsedTime(&t, start, stop));
         ms[i] = t;

@@ -357,13 +357,14 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json] "
-                   "[--explain]%s%s [--list] [-h]\n\n",
-                lab->lab, lab->uses_block ? " [-b THREADS]" : "", lab->extra_flag ? " " : "",
-                lab->extra_flag ? lab->extra_flag : "");
+                   "[--explain]%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->uses_block ? " [-b THREADS]" : "", lab->extra_flag ? " [" : "",
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS] "
-                   "[--seed S] [--csv | --json] [--explain]%s%s [--list] [-h]\n\n",
-                lab->lab, lab->extra_flag ? " " : "", lab->extra_flag ? lab->extra_flag : "");
+                   "[--seed S] [--csv | --json] [--explain]%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->extra_flag ? " [" : "", lab->extra_flag ? lab->extra_flag : "",
+                lab->extra_flag ? "]" : "");
     if (lab->shape == WB_LENGTH)
         fprintf(f, "  -n N          elements to reduce (default %lld); 16M = 16*2^20, 1G, 2^24 work too; "
                    "at most %lld\n", lab->default_n, lab->max_n);

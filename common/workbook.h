@@ -276,6 +276,8 @@ typedef struct {
     void *flush_buf;     /* 2 x L2, read before every timed repetition */
     size_t flush_bytes;
     int *flush_sink;
+    volatile int *hold_flag;     /* mapped host memory: see wb_time_events */
+    int *hold_flag_dev;
 } wb_gpu;
 
 /* Open device 0. No usable device: one line naming the runtime's own
@@ -300,7 +302,10 @@ typedef void (*wb_work_fn)(void *ctx);
 /*
  * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,
  * each preceded (outside the timed region) by reset(ctx) if given and an
- * L2 flush. Returns the summary of the repetitions (milliseconds).
+ * L2 flush. The stream is held until the host has queued the whole
+ * repetition, so host launch latency stays out of the figure: work and reset
+ * must only queue asynchronous work (a synchronous call in them costs up to
+ * 10 ms per repetition, never a hang). Returns the summary (milliseconds).
  */
 wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
 
