@@ -1,0 +1,238 @@
+/*
+ * lab05 - shared memory, warp shuffles, and the library as the bar.
+ *
+ * Build and run:
+ *     make lab05 && ./lab05            every kernel at n = 2^24, block 512
+ *     ./lab05 --sweep                  every kernel at n = 2^10, 2^12, ... 2^28
+ *     ./lab05 --sweep -n 2^20          the sweep up to 2^20
+ *     ./lab05 --explain                shared memory, banks and shuffles on a tiny block (no GPU)
+ *     ./lab05 -k reduceModern,cub::DeviceReduce::Sum -n 2^28
+ *     ./lab05 --csv                    machine-readable (columns: docs/output.md)
+ *
+ * The kernels, in the order of the table (the story of the chapter):
+ *   1 reduceGmem              the tree in place in global memory (baseline)
+ *   2 reduceSmem              the same tree in a static __shared__ array
+ *   3 reduceSmemUnroll4       4 elements per thread first
+ *   4 reduceSmemUnroll4Dyn    the same, extern __shared__ sized at launch
+ *   5 reduceShfl              4 per thread, then warp shuffles
+ *   6 reduceModern            one pass: int4 loads, grid-stride, shuffles, one atomic per block
+ *   7 cub::DeviceReduce::Sum  NVIDIA's library, the bar to beat
+ * Kernels 1-5 leave one partial sum per block (the host adds them, as the
+ * book does); 6 and 7 leave the one number on the device.
+ *
+ * Every kernel is checked exactly against the CPU sum on every run; the exit
+ * status is the verdict. The chapter is docs/lab05.md.
+ */
+#include "workbook.h"
+#include "reduce_smem.cuh"
+#include "reduce_shfl.cuh"
+
+#include <cub/device/device_reduce.cuh>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* explain.cu: the --explain lecture (CPU only) */
+void lab05_explain(const wb_args *a);
+/* for explain.cu's picture of reduceModern */
+extern const int lab05_modern_unroll = MODERN_UNROLL;
+extern const int lab05_modern_tiled = MODERN_TILED;
+
+/* ---------------------------------------------------------------------- */
+/* The reference row: cub::DeviceReduce::Sum                               */
+/* ---------------------------------------------------------------------- */
+/* CUB's temporary storage, allocated on the first call for a length (the
+ * harness's verification run, never a timed one) and kept: a timed call
+ * is CUB's two kernels and nothing else. */
+static void *cub_temp = NULL;
+static size_t cub_temp_bytes = 0;
+static long long cub_sized_for = -1;
+
+static void launch_cubSum(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    (void)grid;
+    (void)block; /* CUB chooses its own grid and block */
+    if ((long long)n != cub_sized_for) {
+        size_t need = 0;
+        /* with a NULL buffer, Sum only says how many bytes it needs */
+        CHECK(cub::DeviceReduce::Sum(NULL, need, data, partial, (int)n));
+        if (need > cub_temp_bytes) {
+            if (cub_temp)
+                CHECK(cudaFree(cub_temp));
+            cub_temp = wb_device_alloc(need, "CUB's temporary storage", "lab05");
+            cub_temp_bytes = need;
+        }
+        cub_sized_for = n;
+    }
+    CHECK(cub::DeviceReduce::Sum(cub_temp, cub_temp_bytes, data, partial, (int)n));
+    CHECK_LAUNCH("cub::DeviceReduce::Sum");
+}
+
+/* The row shows grid "-": CUB sizes its grids itself. */
+static unsigned grid_cubSum(unsigned n, unsigned block, const wb_gpu *g)
+{
+    (void)n;
+    (void)block;
+    (void)g;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The table of kernels                                                    */
+/* ---------------------------------------------------------------------- */
+#define CUB_NAME "cub::DeviceReduce::Sum"
+
+static const wb_reduce_kernel kernels[] = {
+    {{"reduceGmem", "the book's tree in place in global memory, last warp unrolled (the baseline)"},
+     launch_reduceGmem, 1, 32, 1024, 1, 0, NULL},
+    {{"reduceSmem", "the same tree in a static __shared__ array: one global load per element"},
+     launch_reduceSmem, 1, 32, 1024, 0, 0, NULL},
+    {{"reduceSmemUnroll4", "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks"},
+     launch_reduceSmemUnroll4, 4, 32, 1024, 0, 0, NULL},
+    {{"reduceSmemUnroll4Dyn", "the same with extern __shared__, its size given at launch"},
+     launch_reduceSmemUnroll4Dyn, 4, 32, 1024, 0, 0, NULL},
+    {{"reduceShfl", "4 per thread, then warp shuffles: registers, no shared-memory tree"},
+     launch_reduceShfl, 4, 32, 1024, 0, 0, NULL},
+    {{"reduceModern", "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per block"},
+     launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
+    {{CUB_NAME, "NVIDIA's library (ships with the toolkit), the bar: two launches to one number"},
+     launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
+};
+
+static const wb_lab lab = {
+    "lab05",
+    "shared memory, warp shuffles, and the library as the bar",
+    WB_LENGTH,
+    1 << 24,
+    WB_INT_MAX,
+    "the exact int sum must fit in an int",
+    0, 0,
+    512, 0,
+    1, /* uses -b */
+    20,
+    "--sweep",
+    "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)",
+    WB_TABLE(kernels),
+};
+
+#define SWEEP_FIRST (1LL << 10)
+#define SWEEP_LAST (1LL << 28)
+
+/* ---------------------------------------------------------------------- */
+/* One pass against CUB, at each n of the report                           */
+/* ---------------------------------------------------------------------- */
+static const wb_reduce_kernel *kernel_named(const char *name)
+{
+    int i;
+    for (i = 0; i < lab.kernels.count; ++i)
+        if (!strcmp(kernels[i].info.name, name))
+            return &kernels[i];
+    return NULL;
+}
+
+/* The speed bar of the workbook (SPEC): 0 where it sets none. */
+static double bar_at(long long n)
+{
+    if (n == (1LL << 20))
+        return 1.30;
+    if (n == (1LL << 28))
+        return 1.00;
+    return 0.0;
+}
+
+/*
+ * After the table: at each n, the fastest of our one-pass kernels against
+ * CUB, both timed with events as the whole reduction on the device (the
+ * host-clock total adds a cudaMemcpy of one int, ~10 us, that would drown
+ * the difference at small n).
+ */
+static void print_versus_cub(const wb_report *r, FILE *out)
+{
+    int i, j, header = 0;
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *cub = &r->rows[i], *best = NULL;
+        double ratio, bar;
+        if (strcmp(cub->kernel, CUB_NAME) != 0)
+            continue;
+        for (j = 0; j < r->nrows; ++j) {
+            const wb_row *w = &r->rows[j];
+            const wb_reduce_kernel *k = kernel_named(w->kernel);
+            if (w->n != cub->n || !k || !k->one_pass || !strcmp(w->kernel, CUB_NAME) || !w->pass)
+                continue;
+            if (!best || w->time.median < best->time.median)
+                best = w;
+        }
+        if (!best || cub->time.median <= 0)
+            continue;
+        if (!header) {
+            fprintf(out, "\none pass against the library (time ms: the whole reduction on the device, "
+                         "CUDA events, medians):\n");
+            header = 1;
+        }
+        ratio = cub->time.median / best->time.median;
+        bar = bar_at(cub->n);
+        fprintf(out, "  n = %10lld  %s %.4f ms, %s %.4f ms: %.2fx", cub->n, best->kernel,
+                best->time.median, CUB_NAME, cub->time.median, ratio);
+        if (bar > 0)
+            fprintf(out, " (bar %.2fx: %s)", bar, ratio >= bar ? "met" : "NOT met");
+        fprintf(out, "\n");
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* main                                                                    */
+/* ---------------------------------------------------------------------- */
+int main(int argc, char **argv)
+{
+    static wb_report r;
+    wb_args a;
+    wb_gpu g;
+    const char *baseline = NULL;
+    int i;
+
+    wb_args_or_exit(&lab, argc, argv, &a);
+    wb_reduce_check_blocks(&lab, kernels, &a);
+    if (a.extra && a.n_given && a.n < SWEEP_FIRST) {
+        fprintf(stderr, "lab05: --sweep -n %lld: the sweep starts at n = 2^10 = 1024; give -n of at "
+                        "least 1024 (the largest n of the sweep), or leave -n out for 2^28\n", a.n);
+        return WB_EXIT_USAGE;
+    }
+    if (a.explain) {
+        lab05_explain(&a);
+        return WB_EXIT_OK;
+    }
+
+    wb_gpu_open(&g, lab.lab);
+    wb_report_init(&r, lab.lab);
+    wb_report_device(&r, &g);
+    r.timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per "
+              "block), the whole reduction to one number on the device for reduceModern and CUB";
+    r.total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one "
+                   "int for the one-pass rows) + their sum on the host, as the book does it";
+    /* speedups against reduceGmem, else against the first kernel chosen */
+    for (i = 0; i < lab.kernels.count; ++i)
+        if (a.selected[i] && (!baseline || !strcmp(kernels[i].info.name, "reduceGmem")))
+            baseline = kernels[i].info.name;
+
+    if (!a.extra) {
+        wb_reduce_run(&g, &r, &lab, kernels, &a, a.n, baseline);
+    } else {
+        long long last = a.n_given ? a.n : SWEEP_LAST, n;
+        for (n = SWEEP_FIRST; n <= last; n *= 4)
+            wb_reduce_run(&g, &r, &lab, kernels, &a, n, baseline);
+        if (n / 4 != last) /* -n not on the 4x ladder: end at it */
+            wb_reduce_run(&g, &r, &lab, kernels, &a, last, baseline);
+    }
+
+    wb_report_print(&r, a.format, stdout);
+    if (a.format == WB_TABLE_OUT) {
+        print_versus_cub(&r, stdout);
+        if (a.extra)
+            printf("(the ceiling line above is the last n's; each row's %% copy is against the copy "
+                   "of its own n)\n");
+    }
+    if (cub_temp)
+        CHECK(cudaFree(cub_temp));
+    wb_gpu_close(&g);
+    return wb_report_status(&r);
+}
