@@ -18,6 +18,7 @@ for L in lab02 lab03 lab04 lab05 lab06; do
     run ./$L --list
     if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -ge 2 ]; then ok "$L --list without a device"
     else notok "$L --list without a device" "exit $STATUS"; fi
+    expect_status 0 "$L --explain without a device (computed on the CPU)" ./$L --explain
     expect_usage "$L -n 0 (bad input before the device)" ./$L -n 0
     expect_usage "$L unknown flag" ./$L --bogus
     expect_usage "$L -k unknown" ./$L -k noSuchKernel

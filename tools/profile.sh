@@ -78,7 +78,7 @@ $INST" ;;
         set_="$TIME
 $LDSR
 $STSR
-L1 hit %|l1tex__t_sector_hit_rate.pct||1|L1 sector hit rate, %
+L1 ld hit %|l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct||1|L1 hit rate of global loads (sectors), %
 $DRAM
 $SHLD
 $SHST" ;;
