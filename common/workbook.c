@@ -620,6 +620,14 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+static void size_text(char *buf, size_t len, const wb_row *w)
+{
+    if (w->nx > 0)
+        snprintf(buf, len, "%dx%d", w->nx, w->ny);
+    else
+        snprintf(buf, len, "%lld", w->n);
+}
+
 static int rows_share_n(const wb_report *r)
 {
     int i;
@@ -627,14 +635,6 @@ static int rows_share_n(const wb_report *r)
         if (!same_size(&r->rows[i], &r->rows[0]))
             return 0;
     return 1;
-}
-
-static void size_text(char *buf, size_t len, const wb_row *w)
-{
-    if (w->nx > 0)
-        snprintf(buf, len, "%dx%d", w->nx, w->ny);
-    else
-        snprintf(buf, len, "%lld", w->n);
 }
 
 static void print_summary(const wb_report *r, FILE *out)
@@ -646,11 +646,13 @@ static void print_summary(const wb_report *r, FILE *out)
         if (r->rows[i].pass && (best < 0 || r->rows[i].gbps > r->rows[best].gbps))
             best = i;
     }
+    /* a sweep has a row per kernel and size: count runs, not kernels */
+    const char *what = rows_share_n(r) ? "kernels" : "kernel runs";
     if (passed == r->nrows) {
-        fprintf(out, "%s: PASS - %d of %d kernels verified", r->lab, passed, r->nrows);
+        fprintf(out, "%s: PASS - %d of %d %s verified", r->lab, passed, r->nrows, what);
     } else {
-        fprintf(out, "%s: FAIL - %d of %d kernels gave a wrong result:", r->lab, r->nrows - passed,
-                r->nrows);
+        fprintf(out, "%s: FAIL - %d of %d %s gave a wrong result:", r->lab, r->nrows - passed,
+                r->nrows, what);
         for (i = 0; i < r->nrows; ++i)
             if (!r->rows[i].pass)
                 fprintf(out, " %s", r->rows[i].kernel);

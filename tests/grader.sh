@@ -54,6 +54,16 @@ fi
 grade_case "grade passes the good fixtures (labs 02-06, the lab05 sweep)" 0 \
     '^total 60/60 over 6 lab results; every lab earned all its points' "$G"
 
+# the kept H100 set (real outputs, docs/results/h100): passes whole, and a
+# copy with one row turned to FAIL does not
+grade_case "grade passes the kept H100 results" 0 \
+    '^total 110/110 over 11 lab results; every lab earned all its points' docs/results/h100
+d=$(case_dir h100fail)
+cp docs/results/h100/*.csv "$d/"
+awk -F, 'BEGIN { OFS = "," } NR == 3 { $NF = "FAIL" } { print }' docs/results/h100/lab04.csv >"$d/lab04.csv"
+grade_case "grade fails the H100 set with one lab04 row turned to FAIL" 1 \
+    'LOST +[0-9]+/4 +verified: 1 of 7 rows say FAIL: reduceUnrolling2' "$d"
+
 d=$(case_dir crlf)
 sed 's/$/\r/' "$G/lab06.csv" >"$d/win-lab06.csv"
 grade_case "grade accepts CRLF line ends" 0 'score lab06 10/10' "$d"
