@@ -90,6 +90,15 @@ typedef struct {
     wb_table kernels;
 } wb_lab;
 
+/* The wb_lab of a reduction lab (labs 02-05): an int input of any length up
+ * to INT_MAX (so that the exact sum fits), blocks of 32..1024 threads with
+ * 512 by default (as the book), 20 repetitions. */
+#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table)                          \
+    {                                                                                          \
+        name, title, WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int", 0, \
+            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table)                          \
+    }
+
 typedef struct {
     long long n;        /* WB_LENGTH: the length; WB_MATRIX: nx*ny */
     int nx, ny;         /* WB_MATRIX */

@@ -59,6 +59,17 @@ static inline int interleaved_element(unsigned int tid, unsigned int stride, uns
     return tid < stride ? (int)tid : -1;
 }
 
+/* The three kernels as the explainer sees them, for the tables of lab02 and lab03. */
+#define EXPLAIN_NEIGHBORED                                                                           \
+    {"reduceNeighbored", "if ((tid % (2 * stride)) == 0) idata[tid] += idata[tid + stride];   stride = 1, 2, 4, ...", \
+     0, neighbored_element}
+#define EXPLAIN_NEIGHBORED_LESS                                                                      \
+    {"reduceNeighboredLess", "index = 2 * stride * tid; if (index < blockDim.x) idata[index] += idata[index + stride];", \
+     0, neighbored_less_element}
+#define EXPLAIN_INTERLEAVED                                                                          \
+    {"reduceInterleaved", "if (tid < stride) idata[tid] += idata[tid + stride];   stride = blockDim.x/2, ..., 2, 1",   \
+     1, interleaved_element}
+
 /* Distinct 32-byte sectors among the given element indices. */
 static int explain_sectors(const int *elem, int count)
 {

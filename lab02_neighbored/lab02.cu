@@ -32,29 +32,14 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL},
 };
 
-static const wb_lab lab = {
-    "lab02",
-    "neighbored pairing in global memory and warp divergence",
-    WB_LENGTH,
-    1 << 24,
-    WB_INT_MAX,
-    "the exact int sum must fit in an int",
-    0, 0,
-    512, 0, /* block 512, as the book */
-    1,
-    20,
-    NULL,
-    NULL,
-    WB_TABLE(kernels),
-};
+static const wb_lab lab = WB_REDUCTION_LAB(
+    "lab02", "neighbored pairing in global memory and warp divergence",
+    NULL, NULL, kernels);
 
 /* The same two kernels as the explainer sees them (same order as kernels[]). */
 static const tree_kernel explained[] = {
-    {"reduceNeighbored", "if ((tid % (2 * stride)) == 0) idata[tid] += idata[tid + stride];   stride = 1, 2, 4, ...",
-     0, neighbored_element},
-    {"reduceNeighboredLess",
-     "index = 2 * stride * tid; if (index < blockDim.x) idata[index] += idata[index + stride];",
-     0, neighbored_less_element},
+    EXPLAIN_NEIGHBORED,
+    EXPLAIN_NEIGHBORED_LESS,
 };
 
 static void explain(const wb_args *a)

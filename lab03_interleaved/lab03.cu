@@ -34,31 +34,15 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL},
 };
 
-static const wb_lab lab = {
-    "lab03",
-    "interleaved pairing in global memory: fewer warps and coalesced access",
-    WB_LENGTH,
-    1 << 24,
-    WB_INT_MAX,
-    "the exact int sum must fit in an int",
-    0, 0,
-    512, 0, /* block 512, as the book */
-    1,
-    20,
-    NULL,
-    NULL,
-    WB_TABLE(kernels),
-};
+static const wb_lab lab = WB_REDUCTION_LAB(
+    "lab03", "interleaved pairing in global memory: fewer warps and coalesced access",
+    NULL, NULL, kernels);
 
 /* The same three kernels as the explainer sees them (same order as kernels[]). */
 static const tree_kernel explained[] = {
-    {"reduceNeighbored", "if ((tid % (2 * stride)) == 0) idata[tid] += idata[tid + stride];   stride = 1, 2, 4, ...",
-     0, neighbored_element},
-    {"reduceNeighboredLess",
-     "index = 2 * stride * tid; if (index < blockDim.x) idata[index] += idata[index + stride];",
-     0, neighbored_less_element},
-    {"reduceInterleaved", "if (tid < stride) idata[tid] += idata[tid + stride];   stride = blockDim.x/2, ..., 2, 1",
-     1, interleaved_element},
+    EXPLAIN_NEIGHBORED,
+    EXPLAIN_NEIGHBORED_LESS,
+    EXPLAIN_INTERLEAVED,
 };
 
 static void explain(const wb_args *a)

@@ -43,21 +43,9 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceCompleteUnroll, 8, 32, 1024, 1, 0, NULL},
 };
 
-static const wb_lab lab = {
-    "lab04",
-    "unrolling the reduction: more loads in flight, fewer barriers",
-    WB_LENGTH,
-    1 << 24,
-    WB_INT_MAX,
-    "the exact int sum must fit in an int",
-    0, 0,
-    512, 0, /* block 512, as the book */
-    1,
-    20,
-    "--latency",
-    "measure the DRAM latency (pointer chase) and the copy ceiling, and apply Little's law",
-    WB_TABLE(kernels),
-};
+static const wb_lab lab = WB_REDUCTION_LAB(
+    "lab04", "unrolling the reduction: more loads in flight, fewer barriers",
+    "--latency", "measure the DRAM latency (pointer chase) and the copy ceiling, and apply Little's law", kernels);
 
 /* ---------------------------------------------------------------------- */
 /* --explain: one block of each kernel, counted on the CPU                 */

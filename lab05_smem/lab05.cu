@@ -99,21 +99,9 @@ static const wb_reduce_kernel kernels[] = {
      launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
 };
 
-static const wb_lab lab = {
-    "lab05",
-    "shared memory, warp shuffles, and the library as the bar",
-    WB_LENGTH,
-    1 << 24,
-    WB_INT_MAX,
-    "the exact int sum must fit in an int",
-    0, 0,
-    512, 0,
-    1, /* uses -b */
-    20,
-    "--sweep",
-    "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)",
-    WB_TABLE(kernels),
-};
+static const wb_lab lab = WB_REDUCTION_LAB(
+    "lab05", "shared memory, warp shuffles, and the library as the bar",
+    "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels);
 
 #define SWEEP_FIRST (1LL << 10)
 #define SWEEP_LAST (1LL << 28)
