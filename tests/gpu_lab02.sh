@@ -15,36 +15,12 @@ if [ ! -x $LAB ]; then
     exit 1
 fi
 
-# every n that trips a bounds or padding mistake, at every block size
-for n in 1 2 3 31 32 33 1023 1024 1025 1000003 16777216; do
-    for b in 32 64 128 256 512 1024; do
-        expect_csv_pass "lab02 n=$n b=$b" $ROWS $LAB -n $n -b $b --csv -r 2
-    done
-done
-
-# each kernel alone (-k), at an odd size and the smallest block
-for k in $KERNELS; do
-    expect_csv_pass "lab02 -k $k" 1 $LAB -k $k -n 100003 -b 32 --csv -r 2
-done
+# every n that trips a bounds or padding mistake, at every block size; -k;
+# bad input; --list, -h, --json, the default table, no device (tests/lib.sh)
+reduction_lab_checks lab02 $ROWS "$KERNELS" "1 2 3 31 32 33 1023 1024 1025 1000003 16777216"
 expect_csv_pass "lab02 -k both" 2 $LAB -k reduceNeighboredLess,reduceNeighbored -n 4097 --csv -r 2
 
-# bad input: exit 2, one line on stderr, nothing on stdout
-expect_usage "lab02 -n 0" $LAB -n 0
-expect_usage "lab02 -n past the int range" $LAB -n 4G
-expect_usage "lab02 -n abc" $LAB -n abc
-expect_usage "lab02 -b 48" $LAB -b 48
-expect_usage "lab02 -b 16" $LAB -b 16
-expect_usage "lab02 -b 2048" $LAB -b 2048
-expect_usage "lab02 -k nope" $LAB -k nope
-expect_usage "lab02 --bogus" $LAB --bogus
-
-# the modes that need no device
-expect_status 0 "lab02 --list" $LAB --list
-for k in $KERNELS; do
-    expect_grep "lab02 --list names $k" "^$k " "$OUTF"
-done
-expect_status 0 "lab02 -h" $LAB -h
-expect_grep "lab02 -h shows usage" "^usage: ./lab02" "$OUTF"
+# --explain: the lecture mode, computed on the CPU
 expect_status 0 "lab02 --explain" $LAB --explain
 expect_grep "lab02 --explain draws the threads" "^ +1  #\.#\.#\." "$OUTF"
 if grep -q WRONG "$OUTF"; then notok "lab02 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
@@ -58,19 +34,3 @@ expect_status 0 "lab02 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab02 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab02 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
 
-# --json carries the same verdict
-expect_status 0 "lab02 --json" $LAB --json -n 1000003 -r 2
-expect_grep "lab02 --json passes" '"status": "PASS"' "$OUTF"
-expect_grep "lab02 --json has every row" "\"passed\": $ROWS," "$OUTF"
-if command -v python3 >/dev/null 2>&1; then
-    if python3 -m json.tool "$OUTF" >/dev/null 2>&1; then ok "lab02 --json parses"
-    else notok "lab02 --json parses" "python3 -m json.tool refuses it"; fi
-fi
-
-# the default table: PASS on every row
-expect_status 0 "lab02 default table" $LAB -r 5
-expect_grep "lab02 table has reduceNeighboredLess" "^reduceNeighboredLess .*PASS" "$OUTF"
-
-# no visible device: exit 3 and say so
-expect_status 3 "lab02 without a device" env CUDA_VISIBLE_DEVICES= $LAB -n 1000
-expect_grep "lab02 without a device says so" "no usable CUDA device" "$ERRF"

@@ -62,3 +62,45 @@ has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
     command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1
 }
+
+# reduction_lab_checks LABNAME ROWS "KERNEL ..." "N ...": the checks every
+# one-element-per-thread reduction lab shares: exact at each n and every block
+# 32..1024 (all kernels per run), each kernel alone with -k, bad input (exit
+# 2, one line), --list, -h, --json, the default table, and exit 3 with a
+# message when no device is visible.
+reduction_lab_checks() {
+    rl=$1; rrows=$2; rkernels=$3; rsizes=$4
+    for n in $rsizes; do
+        for b in 32 64 128 256 512 1024; do
+            expect_csv_pass "$rl n=$n b=$b" "$rrows" ./$rl -n "$n" -b $b --csv -r 2
+        done
+    done
+    for k in $rkernels; do
+        expect_csv_pass "$rl -k $k" 1 ./$rl -k "$k" -n 100003 -b 32 --csv -r 2
+    done
+    expect_usage "$rl -n 0" ./$rl -n 0
+    expect_usage "$rl -n past the int range" ./$rl -n 4G
+    expect_usage "$rl -n abc" ./$rl -n abc
+    expect_usage "$rl -b 48" ./$rl -b 48
+    expect_usage "$rl -b 16" ./$rl -b 16
+    expect_usage "$rl -b 2048" ./$rl -b 2048
+    expect_usage "$rl -k nope" ./$rl -k nope
+    expect_usage "$rl --bogus" ./$rl --bogus
+    expect_status 0 "$rl --list" ./$rl --list
+    for k in $rkernels; do
+        expect_grep "$rl --list names $k" "^$k " "$OUTF"
+    done
+    expect_status 0 "$rl -h" ./$rl -h
+    expect_grep "$rl -h shows usage" "^usage: ./$rl" "$OUTF"
+    expect_status 0 "$rl --json" ./$rl --json -n 1000003 -r 2
+    expect_grep "$rl --json passes" '"status": "PASS"' "$OUTF"
+    expect_grep "$rl --json has every row" "\"passed\": $rrows," "$OUTF"
+    if command -v python3 >/dev/null 2>&1; then
+        if python3 -m json.tool "$OUTF" >/dev/null 2>&1; then ok "$rl --json parses"
+        else notok "$rl --json parses" "python3 -m json.tool refuses it"; fi
+    fi
+    expect_status 0 "$rl default table" ./$rl -r 5
+    expect_grep "$rl default table: every row PASS" "PASS - $rrows of $rrows kernels verified" "$OUTF"
+    expect_status 3 "$rl without a device" env CUDA_VISIBLE_DEVICES= ./$rl -n 1000
+    expect_grep "$rl without a device says so" "no usable CUDA device" "$ERRF"
+}
