@@ -21,6 +21,7 @@
 #define REDUCE_SHFL_CUH
 
 #include "workbook.h"
+#include "reduce_smem.cuh" /* sumFourGuarded */
 
 /* The sum of `v` over the 32 lanes of a warp, in every lane: the butterfly.
  * Lane i adds lane i^16's value, then i^8's, ... (all 32 lanes present). */
@@ -63,10 +64,7 @@ __global__ void reduceShfl(int *g_idata, int *g_odata, unsigned int n)
     /* differs from the book: the book's reduceShfl adds one element per
      * thread; four here, so that its row differs from reduceSmemUnroll4's
      * only in the tree */
-    int sum = idx < n ? g_idata[idx] : 0;
-    sum += idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
-    sum += idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
-    sum += idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
+    int sum = sumFourGuarded(g_idata, idx, n);
 
     sum = blockReduceShfl(sum, warp_sums);
     if (threadIdx.x == 0)

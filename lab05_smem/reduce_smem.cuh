@@ -134,6 +134,23 @@ __global__ void reduceSmem(int *g_idata, int *g_odata, unsigned int n)
         g_odata[blockIdx.x] = smem[0];
 }
 
+/*
+ * The sum of the four elements idx, idx + blockDim.x, idx + 2*blockDim.x and
+ * idx + 3*blockDim.x, those at or past n counted as 0.
+ * Differs from the book: each load guarded on its own; the book adds the
+ * four only when `idx + 3 * blockDim.x <= n`, which reads one element past
+ * the end when equal and drops up to 3 * blockDim.x elements of the tail
+ * otherwise.
+ */
+__device__ __forceinline__ int sumFourGuarded(const int *g_idata, unsigned int idx, unsigned int n)
+{
+    int a1 = idx < n ? g_idata[idx] : 0;
+    int a2 = idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
+    int a3 = idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
+    int a4 = idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
+    return a1 + a2 + a3 + a4;
+}
+
 /* 3. Four elements per thread first, static shared array. */
 __global__ void reduceSmemUnroll4(int *g_idata, int *g_odata, unsigned int n)
 {
@@ -142,15 +159,8 @@ __global__ void reduceSmemUnroll4(int *g_idata, int *g_odata, unsigned int n)
     /* block b covers elements [4*b*blockDim.x, 4*(b+1)*blockDim.x) */
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
 
-    /* differs from the book: each load guarded on its own; the book adds the
-     * four only when `idx + 3 * blockDim.x <= n`, which reads one element
-     * past the end when equal and drops up to 3 * blockDim.x elements of the
-     * tail otherwise */
-    int a1 = idx < n ? g_idata[idx] : 0;
-    int a2 = idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
-    int a3 = idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
-    int a4 = idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
-    smem[tid] = a1 + a2 + a3 + a4;
+    /* differs from the book: each load guarded (sumFourGuarded) */
+    smem[tid] = sumFourGuarded(g_idata, idx, n);
     __syncthreads();
 
     blockReduceInPlace(smem, tid);
@@ -167,11 +177,7 @@ __global__ void reduceSmemUnroll4Dyn(int *g_idata, int *g_odata, unsigned int n)
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
 
-    int a1 = idx < n ? g_idata[idx] : 0;
-    int a2 = idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
-    int a3 = idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
-    int a4 = idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
-    dsmem[tid] = a1 + a2 + a3 + a4;
+    dsmem[tid] = sumFourGuarded(g_idata, idx, n);
     __syncthreads();
 
     blockReduceInPlace(dsmem, tid);
