@@ -74,7 +74,7 @@ LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
 # per-lab nvcc flags (lab06 takes DLCM)
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
 
-.PHONY: all help test sanitize profile results grade clean FORCE $(LABS) cpu-tests
+.PHONY: all help test sanitize profile results grade clean FORCE $(LABS) lab05-finish cpu-tests
 
 all: $(LABS) ## build every lab
 
@@ -112,6 +112,16 @@ $(BUILD)/$(call dir_of,$(1))/flags: FORCE
 endef
 $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
+# lab05's side experiment: four finishes of a one-pass reduction against CUB
+FINISH_SRC := lab05_smem/finish/lab05_finish.cu
+lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc ## lab05's exercise 7: four ways to finish a one-pass reduction, timed against CUB
+	@echo "  LINK   $@"
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
+$(BUILD)/lab05_smem/finish/lab05_finish.o: $(FINISH_SRC) $(BUILD)/lab05_smem/flags | need-nvcc
+	@mkdir -p $(@D)
+	@echo "  NVCC   $<"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -c -o $@ $<
+
 $(BUILD)/common/%.o: common/%.cu $(BUILD)/common/flags | need-nvcc
 	@mkdir -p $(@D)
 	@echo "  NVCC   $<"
@@ -136,11 +146,11 @@ $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
 cpu-tests: lab01 $(TEST_BINS)
 
-test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS)) ## build everything, run the CPU tests and (with a GPU) the GPU tests
+test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) ## build everything, run the CPU tests and (with a GPU) the GPU tests
 	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
 
-sanitize: $(GPU_LABS) ## every GPU lab under compute-sanitizer memcheck, racecheck, synccheck, initcheck
-	@sh tools/sanitize.sh $(GPU_LABS)
+sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
+	@sh tools/sanitize.sh $(GPU_LABS) lab05-finish
 
 profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=reduceUnrolling8]
 	@if [ -z "$(LAB)" ]; then echo "make profile: say which lab, e.g. make profile LAB=lab04" >&2; exit 2; fi
@@ -154,7 +164,7 @@ grade: ## grade the --csv outputs in RESULTS=dir (tools/grade.conf holds the thr
 	@sh tools/grade $(RESULTS)
 
 clean: ## remove build/ and the lab binaries
-	rm -rf $(BUILD) $(LABS)
+	rm -rf $(BUILD) $(LABS) lab05-finish
 
 FORCE:
 

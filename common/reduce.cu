@@ -46,9 +46,11 @@ typedef struct {
 static void restore(void *p)
 {
     run_ctx *c = (run_ctx *)p;
+    /* a kernel that sizes its own grid (CUB: grid 0 here) still writes one number */
+    unsigned outputs = c->grid > 0 ? c->grid : 1;
     if (c->k->in_place)
         CHECK(cudaMemcpyAsync(c->data, c->orig, c->padded * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-    CHECK(cudaMemsetAsync(c->partial, WB_POISON_BYTE, c->grid * sizeof(int), 0));
+    CHECK(cudaMemsetAsync(c->partial, WB_POISON_BYTE, outputs * sizeof(int), 0));
 }
 
 static void first_pass(void *p)
@@ -165,10 +167,17 @@ void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_k
 int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
                    void (*explain)(const wb_args *a))
 {
+    return wb_reduce_main_with(lab, kernels, argc, argv, explain, NULL);
+}
+
+int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
+                        void (*explain)(const wb_args *a), const wb_reduce_texts *t)
+{
     static wb_report r;
     wb_args a;
     wb_gpu g;
-    int first = -1, i;
+    const char *baseline = NULL;
+    int i;
     wb_args_or_exit(lab, argc, argv, &a);
     wb_reduce_check_blocks(lab, kernels, &a);
     if (a.explain && explain) {
@@ -178,14 +187,19 @@ int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc,
     wb_gpu_open(&g, lab->lab);
     wb_report_init(&r, lab->lab);
     wb_report_device(&r, &g);
-    r.timed = "the kernel's first pass alone (CUDA events), one partial sum per block";
-    r.total_what = "the whole reduction to one number: first pass + copy of the partial sums + "
-                   "their sum on the host, as the book does it (host clock)";
-    for (i = 0; i < lab->kernels.count && first < 0; ++i)
-        if (a.selected[i])
-            first = i;
-    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, kernels[first].info.name);
+    r.timed = t && t->timed ? t->timed : "the kernel's first pass alone (CUDA events), one partial sum per block";
+    r.total_what = t && t->total_what ? t->total_what
+                                      : "the whole reduction to one number: first pass + copy of the partial "
+                                        "sums + their sum on the host, as the book does it (host clock)";
+    r.notes = t ? t->notes : NULL;
+    /* speedups against t->baseline when it is selected, else the first kernel selected */
+    for (i = 0; i < lab->kernels.count; ++i)
+        if (a.selected[i] && (!baseline || (t && t->baseline && !strcmp(kernels[i].info.name, t->baseline))))
+            baseline = kernels[i].info.name;
+    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, baseline);
     wb_report_print(&r, a.format, stdout);
+    if (t && t->cleanup)
+        t->cleanup();
     wb_gpu_close(&g);
     return wb_report_status(&r);
 }

@@ -727,6 +727,8 @@ static void print_table(const wb_report *r, FILE *out)
         if (!r->rows[i].pass)
             fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
     fprintf(out, "\n");
+    if (r->notes)
+        r->notes(r, out); /* each note line ends in \n; a blank line after them */
     print_summary(r, out);
 }
 

@@ -204,7 +204,7 @@ typedef struct {
     double gbps, pct_of_copy, speedup, total_gbps, spread_pct;
 } wb_row;
 
-typedef struct {
+typedef struct wb_report {
     const char *lab;
     char device[160];       /* "NVIDIA H100 80GB HBM3" */
     char device_detail[160];/* "cc 9.0, 132 SMs, 50 MB L2, CUDA 13.0" */
@@ -216,6 +216,9 @@ typedef struct {
     const char *build;      /* build note for the banner ("-dlcm=cg"), or NULL */
     const char *baseline;   /* kernel the speedups are against (its row of the same n);
                                NULL or absent: the first row of the same n */
+    /* lines a lab adds under its table, before the summary line (the table
+     * format only; end them with a blank line), or NULL */
+    void (*notes)(const struct wb_report *r, FILE *out);
     int reps;
     int nrows;
     wb_row rows[WB_MAX_ROWS];
@@ -228,8 +231,9 @@ void wb_report_init(wb_report *r, const char *lab);
  * same n (add the baseline's row first). */
 void wb_report_add(wb_report *r, const wb_row *row);
 
-/* Print the report in the chosen format; the table ends with the summary
- * line, CSV and JSON carry the same numbers and nothing else. */
+/* Print the report in the chosen format; the table (then the lab's notes)
+ * ends with the summary line, CSV and JSON carry the same numbers and
+ * nothing else. */
 void wb_report_print(const wb_report *r, wb_format f, FILE *out);
 
 /* The CSV header line (documented column set), without newline. */
@@ -385,6 +389,20 @@ void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
  * (may be NULL). */
 int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels,
                    int argc, char **argv, void (*explain)(const wb_args *a));
+
+/* What a program on the reduction harness may say differently from the
+ * labs' usual main; NULL or 0 members keep the usual. */
+typedef struct {
+    const char *timed;      /* the report's `timed` line */
+    const char *total_what; /* the report's `total` line */
+    const char *baseline;   /* speedups against this kernel when it is selected */
+    void (*notes)(const struct wb_report *r, FILE *out); /* lines under the table */
+    void (*cleanup)(void);  /* called before the device is closed */
+} wb_reduce_texts;
+
+/* wb_reduce_main with those texts (t may be NULL). */
+int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
+                        void (*explain)(const wb_args *a), const wb_reduce_texts *t);
 
 #ifdef __cplusplus
 } /* extern "C" */

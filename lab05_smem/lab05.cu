@@ -26,8 +26,7 @@
 #include "workbook.h"
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
-
-#include <cub/device/device_reduce.cuh>
+#include "cub_sum.cuh"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,48 +38,8 @@ extern const int lab05_modern_unroll = MODERN_UNROLL;
 extern const int lab05_modern_tiled = MODERN_TILED;
 
 /* ---------------------------------------------------------------------- */
-/* The reference row: cub::DeviceReduce::Sum                               */
-/* ---------------------------------------------------------------------- */
-/* CUB's temporary storage, allocated on the first call for a length (the
- * harness's verification run, never a timed one) and kept: a timed call
- * is CUB's two kernels and nothing else. */
-static void *cub_temp = NULL;
-static size_t cub_temp_bytes = 0;
-static long long cub_sized_for = -1;
-
-static void launch_cubSum(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    (void)grid;
-    (void)block; /* CUB chooses its own grid and block */
-    if ((long long)n != cub_sized_for) {
-        size_t need = 0;
-        /* with a NULL buffer, Sum only says how many bytes it needs */
-        CHECK(cub::DeviceReduce::Sum(NULL, need, data, partial, (int)n));
-        if (need > cub_temp_bytes) {
-            if (cub_temp)
-                CHECK(cudaFree(cub_temp));
-            cub_temp = wb_device_alloc(need, "CUB's temporary storage", "lab05");
-            cub_temp_bytes = need;
-        }
-        cub_sized_for = n;
-    }
-    CHECK(cub::DeviceReduce::Sum(cub_temp, cub_temp_bytes, data, partial, (int)n));
-    CHECK_LAUNCH("cub::DeviceReduce::Sum");
-}
-
-/* The row shows grid "-": CUB sizes its grids itself. */
-static unsigned grid_cubSum(unsigned n, unsigned block, const wb_gpu *g)
-{
-    (void)n;
-    (void)block;
-    (void)g;
-    return 0;
-}
-
-/* ---------------------------------------------------------------------- */
 /* The table of kernels                                                    */
 /* ---------------------------------------------------------------------- */
-#define CUB_NAME "cub::DeviceReduce::Sum"
 
 static const wb_reduce_kernel kernels[] = {
     {{"reduceGmem", "the book's tree in place in global memory, last warp unrolled (the baseline)"},
@@ -118,6 +77,8 @@ static const wb_reduce_kernel *kernel_named(const char *name)
     return NULL;
 }
 
+static int sweeping; /* --sweep: the notes add a word on the ceiling line */
+
 /* The speed bar of the workbook (SPEC): 0 where it sets none. */
 static double bar_at(long long n)
 {
@@ -153,7 +114,7 @@ static void print_versus_cub(const wb_report *r, FILE *out)
         if (!best || cub->time.median <= 0)
             continue;
         if (!header) {
-            fprintf(out, "\none pass against the library (time ms: the whole reduction on the device, "
+            fprintf(out, "one pass against the library (time ms: the whole reduction on the device, "
                          "CUDA events, medians):\n");
             header = 1;
         }
@@ -165,6 +126,11 @@ static void print_versus_cub(const wb_report *r, FILE *out)
             fprintf(out, " (bar %.2fx: %s)", bar, ratio >= bar ? "met" : "NOT met");
         fprintf(out, "\n");
     }
+    if (header)
+        fprintf(out, "\n");
+    if (sweeping)
+        fprintf(out, "(the ceiling line above is the last n's; each row's %% copy is against the copy "
+                     "of its own n)\n\n");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -212,15 +178,10 @@ int main(int argc, char **argv)
             wb_reduce_run(&g, &r, &lab, kernels, &a, last, baseline);
     }
 
+    sweeping = a.extra;
+    r.notes = print_versus_cub; /* under the table, before the summary line */
     wb_report_print(&r, a.format, stdout);
-    if (a.format == WB_TABLE_OUT) {
-        print_versus_cub(&r, stdout);
-        if (a.extra)
-            printf("(the ceiling line above is the last n's; each row's %% copy is against the copy "
-                   "of its own n)\n");
-    }
-    if (cub_temp)
-        CHECK(cudaFree(cub_temp));
+    cubSum_release();
     wb_gpu_close(&g);
     return wb_report_status(&r);
 }

@@ -139,21 +139,15 @@ __device__ unsigned long long modern_acc = 0;
 #define MODERN_BIAS 2147483648LL /* 2^31: makes every int block sum non-negative */
 #define MODERN_MAX_GRID 65535u   /* the count has 16 bits */
 
-/* 6. One pass: g_odata[0] = sum of g_idata[0..n). g_idata must be 16-byte
- * aligned (cudaMalloc gives 256); any n >= 1; any grid 1..65535. */
-__global__ void reduceModern(const int *__restrict__ g_idata, int *g_odata, unsigned int n)
+/* The loads of reduceModern: this thread's share of g_idata[0..n), every
+ * element read once by exactly one thread of the grid. g_idata must be
+ * 16-byte aligned (cudaMalloc gives 256); any n >= 1; any grid. */
+__device__ __forceinline__ int modernThreadSum(const int *__restrict__ g_idata, unsigned int n)
 {
-    __shared__ int warp_sums[32];
     const int4 *__restrict__ in4 = (const int4 *)g_idata;
     unsigned int n4 = n / 4; /* whole int4 vectors */
     unsigned int stride = gridDim.x * blockDim.x;
     int sum = 0;
-
-#if MODERN_PREFETCH
-    /* start fetching the accumulator now; the loads below hide the wait */
-    if (threadIdx.x == 0)
-        asm volatile("prefetch.L2 [%0];" : : "l"(&modern_acc));
-#endif
 
 #if MODERN_TILED
     /* a tile = MODERN_UNROLL * blockDim.x consecutive vectors; block b takes
@@ -200,6 +194,23 @@ __global__ void reduceModern(const int *__restrict__ g_idata, int *g_odata, unsi
             sum += g_idata[n4 * 4 + t0];
     }
 
+    return sum;
+}
+
+/* 6. One pass: g_odata[0] = sum of g_idata[0..n). g_idata must be 16-byte
+ * aligned (cudaMalloc gives 256); any n >= 1; any grid 1..65535. */
+__global__ void reduceModern(const int *__restrict__ g_idata, int *g_odata, unsigned int n)
+{
+    __shared__ int warp_sums[32];
+    int sum;
+
+#if MODERN_PREFETCH
+    /* start fetching the accumulator now; the loads below hide the wait */
+    if (threadIdx.x == 0)
+        asm volatile("prefetch.L2 [%0];" : : "l"(&modern_acc));
+#endif
+
+    sum = modernThreadSum(g_idata, n);
     sum = blockReduceShfl(sum, warp_sums);
 
     if (threadIdx.x == 0) {

@@ -67,6 +67,8 @@ else
     notok "lab05 table" "exit $STATUS: $(tail -n 5 "$OUTF")"
 fi
 expect_grep "lab05 table shows the ceiling" '^ceiling  [0-9]+ GB/s: device-to-device' "$OUTF"
+if tail -n 1 "$OUTF" | grep -q '^lab05: PASS - 7 of 7 kernels verified'; then ok "lab05 table ends with the summary line"
+else notok "lab05 table ends with the summary line" "last line: $(tail -n 1 "$OUTF")"; fi
 expect_grep "lab05 table compares one pass with CUB" '^  n = +16777216  reduceModern [0-9.]+ ms, cub::DeviceReduce::Sum [0-9.]+ ms: [0-9.]+x$' "$OUTF"
 
 # --json carries the same verdict
@@ -86,6 +88,8 @@ else notok "lab05 --sweep sizes" "n = $ns, expected 1024 4096 16384 20000"; fi
 expect_status 0 "lab05 --sweep table" $LAB --sweep -n 2^20 -k reduceModern,cub::DeviceReduce::Sum -r 5
 expect_grep "lab05 --sweep table has an n column" '^reduceModern +1048576 ' "$OUTF"
 expect_grep "lab05 --sweep shows the bar at 2^20" '^  n = +1048576  reduceModern .* \(bar 1\.30x: (met|NOT met)\)$' "$OUTF"
+if tail -n 1 "$OUTF" | grep -q '^lab05: PASS - 12 of 12 kernel runs verified'; then ok "lab05 --sweep table ends with the summary line"
+else notok "lab05 --sweep table ends with the summary line" "last line: $(tail -n 1 "$OUTF")"; fi
 
 # bad input: exit 2, one line on stderr, nothing on stdout
 expect_usage "lab05 -n 0" $LAB -n 0

@@ -278,6 +278,11 @@ static char *render(const wb_report *r, wb_format f)
     return buf;
 }
 
+static void test_note(const wb_report *r, FILE *out)
+{
+    fprintf(out, "a note on %d rows\n\n", r->nrows);
+}
+
 static int count_char(const char *s, char c)
 {
     int k = 0;
@@ -351,6 +356,24 @@ static void test_report(void)
     check(strstr(table, "ceiling  100 GB/s") && strstr(table, "50.0% of the theoretical 200 GB/s"),
           "table shows ceiling and peak", table);
     free(table);
+
+    /* a lab's notes go under the table, and the summary stays the last line */
+    r.notes = test_note;
+    table = render(&r, WB_TABLE_OUT);
+    {
+        const char *note = strstr(table, "a note on 2 rows\n\nlabX: FAIL - 1 of 2 kernels");
+        const char *summary = note ? strstr(note, "labX: FAIL") : NULL;
+        check(summary && strchr(summary, '\n') == table + strlen(table) - 1,
+              "notes print under the table; the summary is the last line", table);
+    }
+    free(table);
+    csv = render(&r, WB_CSV);
+    check(!strstr(csv, "a note"), "notes stay out of the CSV", csv);
+    free(csv);
+    json = render(&r, WB_JSON);
+    check(!strstr(json, "a note"), "notes stay out of the JSON", json);
+    free(json);
+    r.notes = NULL;
 
     wb_bar(50, 20, bar);
     check(!strcmp(bar, "##########.........."), "bar at 50%", bar);

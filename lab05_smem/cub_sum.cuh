@@ -1,0 +1,63 @@
+/*
+ * cub_sum.cuh - the reference row of lab05 (and lab05-finish):
+ * cub::DeviceReduce::Sum, launched through the same harness as our kernels.
+ * The one place in the workbook that calls a C++ library.
+ *
+ * Header-only, so the launcher is static: include it from one .cu.
+ */
+#ifndef CUB_SUM_CUH
+#define CUB_SUM_CUH
+
+#include "workbook.h"
+
+#include <cub/device/device_reduce.cuh>
+
+#define CUB_NAME "cub::DeviceReduce::Sum"
+
+/* CUB's temporary storage, allocated on the first call for a length (the
+ * harness's verification run, never a timed one) and kept: a timed call
+ * is CUB's two kernels and nothing else. */
+static void *cub_temp = NULL;
+static size_t cub_temp_bytes = 0;
+static long long cub_sized_for = -1;
+
+static void launch_cubSum(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    (void)grid;
+    (void)block; /* CUB chooses its own grid and block */
+    if ((long long)n != cub_sized_for) {
+        size_t need = 0;
+        /* with a NULL buffer, Sum only says how many bytes it needs */
+        CHECK(cub::DeviceReduce::Sum(NULL, need, data, partial, (int)n));
+        if (need > cub_temp_bytes) {
+            if (cub_temp)
+                CHECK(cudaFree(cub_temp));
+            cub_temp = wb_device_alloc(need, "CUB's temporary storage", "lab05");
+            cub_temp_bytes = need;
+        }
+        cub_sized_for = n;
+    }
+    CHECK(cub::DeviceReduce::Sum(cub_temp, cub_temp_bytes, data, partial, (int)n));
+    CHECK_LAUNCH("cub::DeviceReduce::Sum");
+}
+
+/* The row shows grid "-": CUB sizes its grids itself. */
+static unsigned grid_cubSum(unsigned n, unsigned block, const wb_gpu *g)
+{
+    (void)n;
+    (void)block;
+    (void)g;
+    return 0;
+}
+
+/* Give CUB's temporary storage back (at the end of main). */
+static void cubSum_release(void)
+{
+    if (cub_temp)
+        CHECK(cudaFree(cub_temp));
+    cub_temp = NULL;
+    cub_temp_bytes = 0;
+    cub_sized_for = -1;
+}
+
+#endif /* CUB_SUM_CUH */
