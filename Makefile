@@ -114,7 +114,7 @@ $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
 # lab05's side experiment: four finishes of a one-pass reduction against CUB
 FINISH_SRC := lab05_smem/finish/lab05_finish.cu
-lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc ## lab05's exercise 7: four ways to finish a one-pass reduction, timed against CUB
+lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc ## lab05's exercise 9: four ways to finish a one-pass reduction, timed against CUB
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
 $(BUILD)/lab05_smem/finish/lab05_finish.o: $(FINISH_SRC) $(BUILD)/lab05_smem/flags | need-nvcc

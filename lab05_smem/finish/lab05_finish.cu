@@ -1,6 +1,6 @@
 /*
  * lab05-finish - the last step of a one-pass reduction, four ways, against
- * CUB. The question of lab05's exercise 7: where do reduceModern's last
+ * CUB. The question of lab05's exercise 9: where do reduceModern's last
  * microseconds go at n = 2^20, and can a cheaper finish win them back?
  *
  * Build and run (from the top of the workbook):
