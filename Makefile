@@ -113,14 +113,10 @@ endef
 $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
 # lab05's side experiment: four finishes of a one-pass reduction against CUB
-FINISH_SRC := lab05_smem/finish/lab05_finish.cu
+# (its object is compiled by lab05's pattern rule above: % matches finish/...)
 lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc ## lab05's exercise 9: four ways to finish a one-pass reduction, timed against CUB
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
-$(BUILD)/lab05_smem/finish/lab05_finish.o: $(FINISH_SRC) $(BUILD)/lab05_smem/flags | need-nvcc
-	@mkdir -p $(@D)
-	@echo "  NVCC   $<"
-	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -c -o $@ $<
 
 $(BUILD)/common/%.o: common/%.cu $(BUILD)/common/flags | need-nvcc
 	@mkdir -p $(@D)

@@ -164,6 +164,18 @@ void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_k
     free(host_partial);
 }
 
+const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)
+{
+    const char *baseline = NULL;
+    int i;
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const char *name = wb_table_at(lab->kernels, i)->name;
+        if (a->selected[i] && (!baseline || (preferred && !strcmp(name, preferred))))
+            baseline = name;
+    }
+    return baseline;
+}
+
 int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
                    void (*explain)(const wb_args *a))
 {
@@ -176,8 +188,6 @@ int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int 
     static wb_report r;
     wb_args a;
     wb_gpu g;
-    const char *baseline = NULL;
-    int i;
     wb_args_or_exit(lab, argc, argv, &a);
     wb_reduce_check_blocks(lab, kernels, &a);
     if (a.explain && explain) {
@@ -192,11 +202,7 @@ int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int 
                                       : "the whole reduction to one number: first pass + copy of the partial "
                                         "sums + their sum on the host, as the book does it (host clock)";
     r.notes = t ? t->notes : NULL;
-    /* speedups against t->baseline when it is selected, else the first kernel selected */
-    for (i = 0; i < lab->kernels.count; ++i)
-        if (a.selected[i] && (!baseline || (t && t->baseline && !strcmp(kernels[i].info.name, t->baseline))))
-            baseline = kernels[i].info.name;
-    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, baseline);
+    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, wb_reduce_baseline(lab, &a, t ? t->baseline : NULL));
     wb_report_print(&r, a.format, stdout);
     if (t && t->cleanup)
         t->cleanup();

@@ -400,6 +400,10 @@ typedef struct {
     void (*cleanup)(void);  /* called before the device is closed */
 } wb_reduce_texts;
 
+/* The kernel the speedups are measured against: `preferred` when -k
+ * selected it, else the first kernel selected (preferred may be NULL). */
+const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred);
+
 /* wb_reduce_main with those texts (t may be NULL). */
 int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
                         void (*explain)(const wb_args *a), const wb_reduce_texts *t);

@@ -141,8 +141,7 @@ int main(int argc, char **argv)
     static wb_report r;
     wb_args a;
     wb_gpu g;
-    const char *baseline = NULL;
-    int i;
+    const char *baseline;
 
     wb_args_or_exit(&lab, argc, argv, &a);
     wb_reduce_check_blocks(&lab, kernels, &a);
@@ -164,9 +163,7 @@ int main(int argc, char **argv)
     r.total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one "
                    "int for the one-pass rows) + their sum on the host, as the book does it";
     /* speedups against reduceGmem, else against the first kernel chosen */
-    for (i = 0; i < lab.kernels.count; ++i)
-        if (a.selected[i] && (!baseline || !strcmp(kernels[i].info.name, "reduceGmem")))
-            baseline = kernels[i].info.name;
+    baseline = wb_reduce_baseline(&lab, &a, "reduceGmem");
 
     if (!a.extra) {
         wb_reduce_run(&g, &r, &lab, kernels, &a, a.n, baseline);

@@ -57,10 +57,10 @@ __global__ void modernMemsetAtomic(const int *__restrict__ g_idata, int *g_odata
 /* 4. No memset: block 0 zeroes the result itself and then publishes the
  * launch's number in finish_flag with a release store, so that any block
  * that reads that number with an acquire load also sees the zero. Every
- * other block waits for the flag before its atomicAdd. The grid never holds
- * more blocks than fit on the GPU at once (grid_modernFinish), so block 0 is
- * running while the others wait; a wait of more than 100 ms traps (a CUDA
- * error, exit 3) instead of hanging. */
+ * other block waits for the flag before its atomicAdd. The grid is
+ * reduceModern's (grid_reduceModern: no more blocks than fit on the GPU at
+ * once), so block 0 is running while the others wait; a wait of more than
+ * 100 ms traps (a CUDA error, exit 3) instead of hanging. */
 __device__ unsigned int finish_flag = 0;
 
 __global__ void modernFlagAtomic(const int *__restrict__ g_idata, int *g_odata, unsigned int n,
@@ -91,13 +91,6 @@ __global__ void modernFlagAtomic(const int *__restrict__ g_idata, int *g_odata, 
     }
 }
 
-/* The grid of all four: reduceModern's (as many blocks as fit at once, no
- * more than there are tiles). */
-static unsigned grid_modernFinish(unsigned n, unsigned block, const wb_gpu *g)
-{
-    return grid_reduceModern(n, block, g);
-}
-
 static void launch_modernPartials(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
 {
     modernPartials<<<grid, block>>>(data, partial, n);
@@ -124,13 +117,13 @@ static void launch_modernFlagAtomic(int *data, int *partial, unsigned n, unsigne
 
 static const wb_reduce_kernel kernels[] = {
     {{"modernPartials", "the floor: reduceModern's loads and block sums, one partial per block (the host adds them)"},
-     launch_modernPartials, 4, 32, 1024, 0, 0, grid_modernFinish},
+     launch_modernPartials, 4, 32, 1024, 0, 0, grid_reduceModern},
     {{"reduceModern", "lab05's finish: one returning 64-bit atomic per block, the last block writes"},
      launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
     {{"modernMemsetAtomic", "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per block"},
-     launch_modernMemsetAtomic, 4, 32, 1024, 0, 1, grid_modernFinish},
+     launch_modernMemsetAtomic, 4, 32, 1024, 0, 1, grid_reduceModern},
     {{"modernFlagAtomic", "block 0 zeroes the result and raises a flag; the others wait, then atomicAdd"},
-     launch_modernFlagAtomic, 4, 32, 1024, 0, 1, grid_modernFinish},
+     launch_modernFlagAtomic, 4, 32, 1024, 0, 1, grid_reduceModern},
     {{CUB_NAME, "NVIDIA's library, the bar: two launches to one number"},
      launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
 };
