@@ -11,10 +11,12 @@ CUDA_ARCH ?=          # compute capability without the dot, e.g. 90 for H100, 86
                       # empty: the GPU's own (nvidia-smi), or without a GPU a fat binary for 7.5+
 NVCC      ?= nvcc     # the CUDA compiler driver
 DLCM      ?=          # lab06 only: ca (global loads cached in L1) or cg (L1 bypassed); empty: compiler default
+SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/) in place of the student's exercises
 V         ?= 0        # V=1 shows the full commands
 RESULTS   ?= results  # make grade: the folder holding the students' --csv outputs
 LAB       ?=          # make profile: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all)
+BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -26,10 +28,12 @@ DEPFLAGS  = -MMD -MP
 override CUDA_ARCH := $(strip $(CUDA_ARCH))
 override NVCC      := $(strip $(NVCC))
 override DLCM      := $(strip $(DLCM))
+override SOLUTIONS := $(strip $(SOLUTIONS))
 override V         := $(strip $(V))
 override RESULTS   := $(strip $(RESULTS))
 override LAB       := $(strip $(LAB))
 override KERNEL    := $(strip $(KERNEL))
+override BIN       := $(strip $(BIN))
 
 Q := $(if $(filter 1,$(V)),,@)
 
@@ -55,6 +59,20 @@ GENCODE := $(foreach a,$(FAT_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) -ge
 ARCH_NOTE := fat binary for $(foreach a,$(FAT_ARCHS),sm_$(a)) + compute_$(FAT_PTX) PTX (no GPU found)
 endif
 
+ifneq ($(filter-out 1,$(SOLUTIONS)),)
+$(error SOLUTIONS=$(SOLUTIONS) is not accepted: give SOLUTIONS=1 (build with the solutions) or leave it out)
+endif
+ifeq ($(SOLUTIONS),1)
+ifeq ($(wildcard lab0*_*/solutions),)
+$(error SOLUTIONS=1: this copy of the workbook has no solutions (a student's handout); build without it)
+endif
+endif
+
+# what a run's `build` column says: the GPU code, lab06's DLCM, the solutions
+ARCH_TAG := $(if $(CUDA_ARCH),sm_$(CUDA_ARCH),$(if $(CUDA_ARCH_FOUND),sm_$(CUDA_ARCH_FOUND),fat))
+SOL_TAG  := $(if $(SOLUTIONS),+solutions)
+SOL_DEF  := $(if $(SOLUTIONS),-DWB_SOLUTIONS=1)
+
 ifneq ($(filter-out ca cg,$(DLCM)),)
 $(error DLCM=$(DLCM) is not accepted: give DLCM=ca (L1-cached loads) or DLCM=cg (L1 bypassed), or leave it out)
 endif
@@ -68,15 +86,42 @@ dir_of    = $(filter $(1)_%,$(LAB_DIRS))
 BUILD := build
 COMMON_C_OBJ   := $(BUILD)/common/workbook.o
 COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce.o
-LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(wildcard lab01_cpu_reduce/*.c))
+# lab01's exercises are a .c file of their own: the student's or the solutions'
+LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
+LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(filter-out %/exercises.c,$(wildcard lab01_cpu_reduce/*.c)) $(LAB01_EX))
 LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
 
 # per-lab nvcc flags (lab06 takes DLCM)
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
+BUILD_TAG_lab06   := $(if $(DLCM),+dlcm=$(DLCM))
 
-.PHONY: all help test sanitize profile results grade clean FORCE $(LABS) lab05-finish cpu-tests
+# The exercise file a lab is built with (the student's, or with SOLUTIONS=1
+# the solutions'): its cksum is the fingerprint a run's CSV carries.
+ex_file = $(call dir_of,$(1))/$(if $(SOLUTIONS),solutions/)exercises.$(if $(filter lab01,$(1)),c,cuh)
 
-all: $(LABS) ## build every lab
+# build/buildinfo/NAME.c: wb_build_id and wb_build_fingerprint (workbook.h),
+# rewritten only when they change. $(1) name, $(2) build id, $(3) exercise file or empty
+define buildinfo_rule
+$(BUILD)/buildinfo/$(1).c: FORCE
+	@mkdir -p $$(@D)
+	@fp=$$$$( [ -r "$(3)" ] && cksum < "$(3)" | awk '{ printf "%08x", $$$$1 }'); \
+	 printf 'const char wb_build_id[] = "%s";\nconst char wb_build_fingerprint[] = "%s";\n' "$(2)" "$$$$fp" > $$@.new; \
+	 cmp -s $$@.new $$@ && rm -f $$@.new || mv -f $$@.new $$@
+endef
+$(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(if $(filter lab01,$(l)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(l))$(SOL_TAG),$(call ex_file,$(l)))))
+$(eval $(call buildinfo_rule,lab05-finish,$(ARCH_TAG),))
+$(eval $(call buildinfo_rule,tests,cpu,))
+$(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+.PHONY: all help test sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+
+all: $(addprefix $(BIN),$(LABS)) ## build every lab
+
+ifneq ($(BIN),)
+.PHONY: $(LABS) lab05-finish
+$(LABS) lab05-finish: %: $(BIN)%
+endif
 
 help: ## this list
 	@echo "targets:"
@@ -86,7 +131,8 @@ help: ## this list
 	@echo "GPU code: $(ARCH_NOTE)"
 
 # ---- lab01: gcc alone ---------------------------------------------------------
-lab01: $(LAB01_OBJ) $(COMMON_C_OBJ)
+$(BIN)lab01: $(LAB01_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab01.o
+	@mkdir -p $(@D)
 	@echo "  LINK   $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
@@ -99,22 +145,23 @@ $(BUILD)/%.o: %.c
 define gpu_lab_rules
 $(1)_SRC := $$(wildcard $(call dir_of,$(1))/*.cu)
 $(1)_OBJ := $$(patsubst %.cu,$(BUILD)/%.o,$$($(1)_SRC))
-$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc
+$(BIN)$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1).o | need-nvcc
+	@mkdir -p $$(@D)
 	@echo "  LINK   $$@"
 	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ -lm
 $(BUILD)/$(call dir_of,$(1))/%.o: $(call dir_of,$(1))/%.cu $(BUILD)/$(call dir_of,$(1))/flags | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  NVCC   $$<"
-	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(DEPFLAGS) -Icommon -c -o $$@ $$<
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF) $(DEPFLAGS) -Icommon -c -o $$@ $$<
 $(BUILD)/$(call dir_of,$(1))/flags: FORCE
 	@mkdir -p $$(@D)
-	@echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1))' | cmp -s - $$@ || echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1))' > $$@
+	@echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' | cmp -s - $$@ || echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' > $$@
 endef
 $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
 # lab05's side experiment: four finishes of a one-pass reduction against CUB
 # (its object is compiled by lab05's pattern rule above: % matches finish/...)
-lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) | need-nvcc ## lab05's exercise 9: four ways to finish a one-pass reduction, timed against CUB
+$(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab05-finish.o | need-nvcc ## lab05's exercise 9: four ways to finish a one-pass reduction, timed against CUB
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
 
@@ -134,15 +181,22 @@ need-nvcc:
 # ---- tests ----------------------------------------------------------------------
 TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01
 
-$(BUILD)/tests/test_common: $(BUILD)/tests/test_common.o $(COMMON_C_OBJ)
+$(BUILD)/tests/test_common: $(BUILD)/tests/test_common.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
-$(BUILD)/tests/test_lab01: $(BUILD)/tests/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ)
+$(BUILD)/tests/test_lab01: $(BUILD)/tests/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
 cpu-tests: lab01 $(TEST_BINS)
 
-test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) ## build everything, run the CPU tests and (with a GPU) the GPU tests
+# With a GPU, the tests also run the solutions, built apart (build/solutions/)
+HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
+SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/solutions)),solutions-build)
+
+solutions-build:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/solutions BIN=$(BUILD)/solutions/ SOLUTIONS=1 all
+
+test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD) ## build everything, run the CPU tests and (with a GPU) the GPU tests
 	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
 
 sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
@@ -158,6 +212,12 @@ results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under resul
 
 grade: ## grade the --csv outputs in RESULTS=dir (tools/grade.conf holds the thresholds)
 	@sh tools/grade $(RESULTS)
+
+handout: ## the students' copy, without solutions or answers: make handout DEST=dir
+	@sh tools/handout.sh "$(DEST)"
+
+handin: ## each built lab's --exercises --csv into handin/NAME-labNN.csv: make handin NAME=alice
+	@sh tools/handin.sh "$(NAME)" $(LABS)
 
 clean: ## remove build/ and the lab binaries
 	rm -rf $(BUILD) $(LABS) lab05-finish

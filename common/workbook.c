@@ -122,15 +122,21 @@ int wb_parse_pair(const char *s, long long max, int *x, int *y)
 #define WB_MAX_SIDE (1LL << 24) /* largest matrix side accepted */
 #define WB_MAX_REPS 100000
 
-static int find_kernel(const wb_lab *lab, const char *name, size_t len)
+/* Index of the kernel (or, in `table`, the exercise) named name[0..len), or -1. */
+static int find_in(wb_table table, const char *name, size_t len)
 {
     int i;
-    for (i = 0; i < lab->kernels.count; ++i) {
-        const char *k = wb_table_at(lab->kernels, i)->name;
+    for (i = 0; i < table.count; ++i) {
+        const char *k = wb_table_at(table, i)->name;
         if (strlen(k) == len && strncmp(k, name, len) == 0)
             return i;
     }
     return -1;
+}
+
+int wb_exercise_index(const wb_lab *lab, const char *name)
+{
+    return find_in(lab->exercises, name, strlen(name));
 }
 
 static void kernel_names(const wb_lab *lab, char *buf, size_t len)
@@ -141,19 +147,24 @@ static void kernel_names(const wb_lab *lab, char *buf, size_t len)
     for (i = 0; i < lab->kernels.count && used + 2 < len; ++i)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
                                  wb_table_at(lab->kernels, i)->name);
+    for (i = 0; i < lab->exercises.count && used + 2 < len; ++i)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "; exercises: ",
+                                 wb_table_at(lab->exercises, i)->name);
 }
 
+/* -k NAMES: kernels and exercises by name; naming an exercise asks for the
+ * exercise run (--exercises). */
 static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *err, size_t errlen)
 {
     const char *p = list;
     int i;
     for (i = 0; i < WB_MAX_KERNELS; ++i)
-        a->selected[i] = 0;
+        a->selected[i] = a->ex_selected[i] = 0;
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        int k = find_kernel(lab, p, len);
-        if (k < 0) {
+        int k = find_in(lab->kernels, p, len), e = find_in(lab->exercises, p, len);
+        if (k < 0 && e < 0) {
             char names[1024];
             kernel_names(lab, names, sizeof names);
             if (len == 0)
@@ -164,7 +175,12 @@ static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *
                      p, lab->lab, names);
             return WB_EXIT_USAGE;
         }
-        a->selected[k] = 1;
+        if (k >= 0)
+            a->selected[k] = 1;
+        else {
+            a->ex_selected[e] = 1;
+            a->exercises = 1;
+        }
         if (!end)
             return 0;
         p = end + 1;
@@ -226,6 +242,8 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
     a->format = WB_TABLE_OUT;
     for (i = 0; i < lab->kernels.count && i < WB_MAX_KERNELS; ++i)
         a->selected[i] = 1;
+    for (i = 0; i < lab->exercises.count && i < WB_MAX_KERNELS; ++i)
+        a->ex_selected[i] = 1;
     err[0] = '\0';
 
     for (i = 1; i < argc; ++i) {
@@ -248,6 +266,8 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             json = 1;
         } else if (!strcmp(f, "--explain")) {
             a->explain = 1;
+        } else if (!strcmp(f, "--exercises") && lab->exercises.count > 0) {
+            a->exercises = 1;
         } else if (lab->extra_flag && !strcmp(f, lab->extra_flag)) {
             a->extra = 1;
         } else if (!strcmp(f, "-n") && lab->shape == WB_LENGTH) {
@@ -339,6 +359,14 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         return WB_EXIT_USAGE;
     }
     a->format = csv ? WB_CSV : json ? WB_JSON : WB_TABLE_OUT;
+    if (a->exercises && !a->n_given) { /* the size at which every exercise's bug shows */
+        if (lab->shape == WB_LENGTH && lab->exercise_n > 0)
+            a->n = lab->exercise_n;
+        else if (lab->shape == WB_MATRIX && lab->exercise_nx > 0) {
+            a->nx = lab->exercise_nx;
+            a->ny = lab->exercise_ny;
+        }
+    }
     if (lab->shape == WB_MATRIX) {
         (void)nx_given;
         (void)ny_given;
@@ -356,15 +384,16 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
 {
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
-        fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json] "
-                   "[--explain]%s%s%s [--list] [-h]\n\n",
-                lab->lab, lab->uses_block ? " [-b THREADS]" : "", lab->extra_flag ? " [" : "",
+        fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
+                   "       [--explain]%s%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->uses_block ? " [-b THREADS]" : "",
+                lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
                 lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
     else
-        fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS] "
-                   "[--seed S] [--csv | --json] [--explain]%s%s%s [--list] [-h]\n\n",
-                lab->lab, lab->extra_flag ? " [" : "", lab->extra_flag ? lab->extra_flag : "",
-                lab->extra_flag ? "]" : "");
+        fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
+                   "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
     if (lab->shape == WB_LENGTH)
         fprintf(f, "  -n N          elements to reduce (default %lld); 16M = 16*2^20, 1G, 2^24 work too; "
                    "at most %lld\n", lab->default_n, lab->max_n);
@@ -384,6 +413,10 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                "  --json        machine-readable JSON on stdout\n"
                "  --explain     show step by step what the threads do on a tiny input\n",
             lab->default_reps);
+    if (lab->exercises.count > 0)
+        fprintf(f, "  --exercises   run your exercises (%s) beside the kernels they are measured\n"
+                   "                against; without -n at %s, where every bug shows\n",
+                lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
     if (lab->extra_flag)
         fprintf(f, "  %-13s %s\n", lab->extra_flag, lab->extra_help ? lab->extra_help : "");
     fprintf(f, "  --list        name every kernel with one line on what it shows\n"
@@ -398,6 +431,12 @@ void wb_print_list(const wb_lab *lab, FILE *f)
     for (i = 0; i < lab->kernels.count; ++i) {
         const wb_kernel_info *k = wb_table_at(lab->kernels, i);
         fprintf(f, "%-28s %s\n", k->name, k->lesson);
+    }
+    if (lab->exercises.count > 0)
+        fprintf(f, "\nexercises in %s (./%s --exercises runs them):\n", lab->exercise_file, lab->lab);
+    for (i = 0; i < lab->exercises.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->exercises, i);
+        fprintf(f, "%-28s %-5s %s (measured against %s)\n", k->name, k->kind, k->lesson, k->against);
     }
 }
 
@@ -510,13 +549,28 @@ long long wb_sum_ints(const int *a, size_t n)
 /* ------------------------------------------------------------------------ */
 const char *const wb_csv_header =
     "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
-    "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status";
+    "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
+    "fingerprint,status";
+
+int wb_cpu_todo;
+
+void wb_utc_now(char *buf, size_t len)
+{
+    time_t now = time(NULL);
+    struct tm utc;
+    if (!gmtime_r(&now, &utc) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &utc))
+        snprintf(buf, len, "1970-01-01T00:00:00Z");
+}
 
 void wb_report_init(wb_report *r, const char *lab)
 {
     memset(r, 0, sizeof *r);
     r->lab = lab;
+    r->type = "int";
     snprintf(r->device, sizeof r->device, "unknown device");
+    snprintf(r->build_id, sizeof r->build_id, "%s", wb_build_id);
+    snprintf(r->fingerprint, sizeof r->fingerprint, "%s", wb_build_fingerprint);
+    wb_utc_now(r->run_at, sizeof r->run_at);
 }
 
 static int same_size(const wb_row *a, const wb_row *b)
@@ -524,13 +578,15 @@ static int same_size(const wb_row *a, const wb_row *b)
     return a->n == b->n && a->nx == b->nx && a->ny == b->ny;
 }
 
-/* The row the speedup of w is against: the baseline kernel's row of the
- * same size, else the first row of the same size. */
+/* The row the speedup of w is against: for an exercise the row of the
+ * kernel it is measured against, else the baseline kernel's row of the same
+ * size, else the first row of the same size. */
 static const wb_row *baseline_row(const wb_report *r, const wb_row *w)
 {
+    const char *against = w->against ? w->against : r->baseline;
     int i;
-    for (i = 0; r->baseline && i < r->nrows; ++i)
-        if (same_size(&r->rows[i], w) && !strcmp(r->rows[i].kernel, r->baseline))
+    for (i = 0; against && i < r->nrows; ++i)
+        if (same_size(&r->rows[i], w) && !strcmp(r->rows[i].kernel, against))
             return &r->rows[i];
     for (i = 0; i < r->nrows; ++i)
         if (same_size(&r->rows[i], w))
@@ -562,9 +618,27 @@ int wb_report_status(const wb_report *r)
 {
     int i;
     for (i = 0; i < r->nrows; ++i)
-        if (!r->rows[i].pass)
+        if (!r->rows[i].pass && !r->rows[i].todo)
             return WB_EXIT_WRONG;
     return WB_EXIT_OK;
+}
+
+void wb_print_exercise_line(const wb_report *r, FILE *out)
+{
+    if (r->ex_total <= 0)
+        return;
+    fprintf(out, "exercises: %d of %d done", r->ex_done, r->ex_total);
+    if (r->ex_todo > 0)
+        fprintf(out, ", %d todo", r->ex_todo);
+    if (r->ex_total - r->ex_done - r->ex_todo > 0)
+        fprintf(out, ", %d failing", r->ex_total - r->ex_done - r->ex_todo);
+    fprintf(out, " (%s; ./%s --exercises runs them)\n", r->ex_file, r->lab);
+}
+
+/* What a row's status column says. */
+static const char *status_text(const wb_row *w)
+{
+    return w->todo ? "todo" : w->pass ? "PASS" : "FAIL";
 }
 
 void wb_bar(double pct, int width, char *buf)
@@ -639,28 +713,32 @@ static int rows_share_n(const wb_report *r)
 
 static void print_summary(const wb_report *r, FILE *out)
 {
-    int i, passed = 0, best = -1;
+    int i, passed = 0, todo = 0, best = -1;
     for (i = 0; i < r->nrows; ++i) {
         if (r->rows[i].pass)
             ++passed;
+        if (r->rows[i].todo)
+            ++todo;
         if (r->rows[i].pass && (best < 0 || r->rows[i].gbps > r->rows[best].gbps))
             best = i;
     }
     /* a sweep has a row per kernel and size: count runs, not kernels */
     const char *what = rows_share_n(r) ? "kernels" : "kernel runs";
-    if (passed == r->nrows) {
-        fprintf(out, "%s: PASS - %d of %d %s verified", r->lab, passed, r->nrows, what);
+    int run = r->nrows - todo;
+    if (passed == run) {
+        fprintf(out, "%s: PASS - %d of %d %s verified", r->lab, passed, run, what);
     } else {
-        fprintf(out, "%s: FAIL - %d of %d %s gave a wrong result:", r->lab, r->nrows - passed,
-                r->nrows, what);
+        fprintf(out, "%s: FAIL - %d of %d %s gave a wrong result:", r->lab, run - passed, run, what);
         for (i = 0; i < r->nrows; ++i)
-            if (!r->rows[i].pass)
+            if (!r->rows[i].pass && !r->rows[i].todo)
                 fprintf(out, " %s", r->rows[i].kernel);
         fprintf(out, ";");
     }
+    if (todo > 0)
+        fprintf(out, "%s%d exercise%s todo", passed == run ? "; " : " ", todo, todo > 1 ? "s" : "");
     if (best >= 0)
         fprintf(out, "%sfastest %s at %.0f GB/s (%.1f%% of the copy ceiling) on %s",
-                passed == r->nrows ? "; " : " ", r->rows[best].kernel, r->rows[best].gbps,
+                passed == run || todo > 0 ? "; " : " ", r->rows[best].kernel, r->rows[best].gbps,
                 r->rows[best].pct_of_copy, r->device);
     fprintf(out, "\n");
 }
@@ -713,23 +791,34 @@ static void print_table(const wb_report *r, FILE *out)
             size_text(sz, sizeof sz, w);
             fprintf(out, "%10s ", sz);
         }
-        fprintf(out, "%9s %9s %10.4f %6.1f%% %8.1f %6.1f%%  %s %7.2fx", grid, block, w->time.median,
-                w->spread_pct, w->gbps, w->pct_of_copy, bar, w->speedup);
+        if (w->todo) { /* not run: no figures to show */
+            fprintf(out, "%9s %9s %10s %7s %8s %7s  %-20s %8s", grid, block, "-", "-", "-", "-",
+                    "(your exercise)", "-");
+        } else {
+            fprintf(out, "%9s %9s %10.4f %6.1f%% %8.1f %6.1f%%  %s %7.2fx", grid, block, w->time.median,
+                    w->spread_pct, w->gbps, w->pct_of_copy, bar, w->speedup);
+        }
         if (show_total) {
-            if (w->total_ms >= 0)
+            if (w->total_ms >= 0 && !w->todo)
                 fprintf(out, " %9.4f", w->total_ms);
             else
                 fprintf(out, " %9s", "-");
         }
-        fprintf(out, "  %s\n", w->pass ? "PASS" : "FAIL");
+        fprintf(out, "  %s\n", status_text(w));
     }
     for (i = 0; i < r->nrows; ++i)
-        if (!r->rows[i].pass)
+        if (!r->rows[i].pass && !r->rows[i].todo)
             fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+    for (i = 0; i < r->nrows; ++i)
+        if (r->rows[i].role)
+            fprintf(out, "  %s (%s it, against %s): %s\n", r->rows[i].kernel, r->rows[i].role,
+                    r->rows[i].against, r->rows[i].todo ? "todo: delete WB_TODO() and write it"
+                                        : r->rows[i].pass ? "PASS, speedup above" : "FAIL, see above");
     fprintf(out, "\n");
     if (r->notes)
         r->notes(r, out); /* each note line ends in \n; a blank line after them */
     print_summary(r, out);
+    wb_print_exercise_line(r, out);
 }
 
 static void print_csv(const wb_report *r, FILE *out)
@@ -743,20 +832,27 @@ static void print_csv(const wb_report *r, FILE *out)
         char grid[32], block[32];
         grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
         grid_csv(block, sizeof block, w->block_x, w->block_y);
-        fprintf(out, "%s,%s,%s,%lld,%d,%d,%s,%s,%.0f,%d,%.6f,%.6f,%.6f,%.2f,%.2f,%.2f,%.3f,", r->lab, dev,
-                w->kernel, w->n, w->nx, w->ny, grid, block, w->bytes, w->time.count, w->time.median,
-                w->time.q1, w->time.q3, w->spread_pct, w->gbps, w->pct_of_copy, w->speedup);
-        if (w->total_ms >= 0)
-            fprintf(out, "%.6f,%.2f,", w->total_ms, w->total_gbps);
-        else
-            fprintf(out, ",,");
-        fprintf(out, "%.2f,%.2f,%s\n", w->ceiling_gbps, r->peak_gbps, w->pass ? "PASS" : "FAIL");
+        fprintf(out, "%s,%s,%s,%lld,%d,%d,%s,%s,%.0f,", r->lab, dev, w->kernel, w->n, w->nx, w->ny, grid,
+                block, w->bytes);
+        if (w->todo) /* not run: reps 0, no figures */
+            fprintf(out, "0,,,,,,,,,,");
+        else {
+            fprintf(out, "%d,%.6f,%.6f,%.6f,%.2f,%.2f,%.2f,%.3f,", w->time.count, w->time.median,
+                    w->time.q1, w->time.q3, w->spread_pct, w->gbps, w->pct_of_copy, w->speedup);
+            if (w->total_ms >= 0)
+                fprintf(out, "%.6f,%.2f,", w->total_ms, w->total_gbps);
+            else
+                fprintf(out, ",,");
+        }
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+                w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
+                r->fingerprint, status_text(w));
     }
 }
 
 static void print_json(const wb_report *r, FILE *out)
 {
-    int i, passed = 0;
+    int i, passed = 0, todo = 0;
     fprintf(out, "{\n  \"lab\": ");
     json_string(out, r->lab);
     fprintf(out, ",\n  \"device\": ");
@@ -778,6 +874,14 @@ static void print_json(const wb_report *r, FILE *out)
         json_string(out, r->build);
     else
         fprintf(out, "null");
+    fprintf(out, ",\n  \"type\": ");
+    json_string(out, r->type);
+    fprintf(out, ",\n  \"build_id\": ");
+    json_string(out, r->build_id);
+    fprintf(out, ",\n  \"run_at\": ");
+    json_string(out, r->run_at);
+    fprintf(out, ",\n  \"fingerprint\": ");
+    json_string(out, r->fingerprint);
     fprintf(out, ",\n  \"rows\": [\n");
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
@@ -786,24 +890,39 @@ static void print_json(const wb_report *r, FILE *out)
         grid_csv(block, sizeof block, w->block_x, w->block_y);
         if (w->pass)
             ++passed;
+        if (w->todo)
+            ++todo;
         fprintf(out, "    {\"kernel\": ");
         json_string(out, w->kernel);
+        fprintf(out, ", \"role\": ");
+        json_string(out, w->role ? w->role : "kernel");
+        fprintf(out, ", \"against\": ");
+        if (w->against)
+            json_string(out, w->against);
+        else
+            fprintf(out, "null");
         fprintf(out, ", \"n\": %lld, \"nx\": %d, \"ny\": %d, \"grid\": \"%s\", \"block\": \"%s\", "
-                     "\"bytes\": %.0f, \"reps\": %d, \"time_ms\": %.6f, \"q1_ms\": %.6f, \"q3_ms\": %.6f, "
-                     "\"spread_pct\": %.2f, \"gbps\": %.2f, \"pct_of_copy\": %.2f, \"speedup\": %.3f, "
-                     "\"ceiling_gbps\": %.2f, ",
-                w->n, w->nx, w->ny, grid, block, w->bytes, w->time.count, w->time.median, w->time.q1,
-                w->time.q3, w->spread_pct, w->gbps, w->pct_of_copy, w->speedup, w->ceiling_gbps);
-        if (w->total_ms >= 0)
+                     "\"bytes\": %.0f, ",
+                w->n, w->nx, w->ny, grid, block, w->bytes);
+        if (w->todo)
+            fprintf(out, "\"reps\": 0, \"time_ms\": null, \"q1_ms\": null, \"q3_ms\": null, "
+                         "\"spread_pct\": null, \"gbps\": null, \"pct_of_copy\": null, \"speedup\": null, ");
+        else
+            fprintf(out, "\"reps\": %d, \"time_ms\": %.6f, \"q1_ms\": %.6f, \"q3_ms\": %.6f, "
+                         "\"spread_pct\": %.2f, \"gbps\": %.2f, \"pct_of_copy\": %.2f, \"speedup\": %.3f, ",
+                    w->time.count, w->time.median, w->time.q1, w->time.q3, w->spread_pct, w->gbps,
+                    w->pct_of_copy, w->speedup);
+        fprintf(out, "\"ceiling_gbps\": %.2f, ", w->ceiling_gbps);
+        if (w->total_ms >= 0 && !w->todo)
             fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
         else
             fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
-        fprintf(out, "\"status\": \"%s\", \"check\": ", w->pass ? "PASS" : "FAIL");
+        fprintf(out, "\"status\": \"%s\", \"check\": ", status_text(w));
         json_string(out, w->check);
         fprintf(out, "}%s\n", i + 1 < r->nrows ? "," : "");
     }
-    fprintf(out, "  ],\n  \"passed\": %d,\n  \"failed\": %d,\n  \"status\": \"%s\"\n}\n", passed,
-            r->nrows - passed, passed == r->nrows ? "PASS" : "FAIL");
+    fprintf(out, "  ],\n  \"passed\": %d,\n  \"failed\": %d,\n  \"todo\": %d,\n  \"status\": \"%s\"\n}\n",
+            passed, r->nrows - passed - todo, todo, passed + todo == r->nrows ? "PASS" : "FAIL");
 }
 
 void wb_report_print(const wb_report *r, wb_format f, FILE *out)

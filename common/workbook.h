@@ -51,7 +51,10 @@ enum {
 /* ------------------------------------------------------------------------ */
 typedef struct {
     const char *name;   /* as in the book: "reduceNeighbored" */
-    const char *lesson; /* one line: what this kernel shows */
+    const char *lesson; /* one line: what this kernel shows (an exercise: the task) */
+    /* exercises only (NULL for the kernels a lab ships): */
+    const char *kind;    /* "write" (a kernel to write) or "fix" (a famous bug to fix) */
+    const char *against; /* the shipped kernel whose row it is measured against */
 } wb_kernel_info;
 
 typedef struct {
@@ -88,15 +91,33 @@ typedef struct {
                                  "--sweep"), or NULL */
     const char *extra_help;   /* one line for -h about it */
     wb_table kernels;
+    /* The student's exercises (an empty table for a program without them):
+     * rows of the same struct as `kernels`, with kind and against set. */
+    wb_table exercises;
+    const char *exercise_file;   /* "lab04_unroll/exercises.cuh" */
+    long long exercise_n;        /* --exercises without -n runs at this length */
+    int exercise_nx, exercise_ny;/* ... or this matrix */
+    /* CUDA labs: reads and clears the flag that WB_TODO() sets (see below);
+     * NULL on the CPU, where wb_cpu_todo is read directly */
+    int (*todo_take)(void);
 } wb_lab;
+
+/* No exercises (a program that has none, such as lab05-finish). */
+#define WB_NO_EXERCISES {NULL, 0, 0}
+
+/* Exercise runs default to a length that is no multiple of any block or
+ * unroll factor (2^24 - 3), so a kernel that drops a tail fails. */
+#define WB_EXERCISE_N ((1LL << 24) - 3)
 
 /* The wb_lab of a reduction lab (labs 02-05): an int input of any length up
  * to INT_MAX (so that the exact sum fits), blocks of 32..1024 threads with
- * 512 by default (as the book), 20 repetitions. */
-#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table)                          \
+ * 512 by default (as the book), 20 repetitions; `exercises` is
+ * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
+#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file)         \
     {                                                                                          \
         name, title, WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int", 0, \
-            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table)                          \
+            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), exercises, file,        \
+            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE                                                 \
     }
 
 typedef struct {
@@ -108,7 +129,9 @@ typedef struct {
     wb_format format;
     int explain, list, help, extra;
     int n_given, block_given;
-    int selected[WB_MAX_KERNELS]; /* 1 for each kernel -k chose (all without -k) */
+    int exercises;                   /* --exercises (or -k named an exercise) */
+    int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
+    int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
 } wb_args;
 
 /*
@@ -198,6 +221,9 @@ typedef struct {
     wb_stats time;          /* what the lab's `timed` line says (GPU: the kernel's first pass) */
     double total_ms;        /* median of the whole reduction to one number, or < 0 if n/a */
     int pass;               /* verified against the CPU reference */
+    int todo;               /* an exercise not written yet (WB_TODO()): not run, not timed */
+    const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
+    const char *against;    /* an exercise: the kernel its speedup is against */
     char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
     /* derived by wb_report_add: */
     double ceiling_gbps; /* the report's ceiling when the row was added */
@@ -220,11 +246,30 @@ typedef struct wb_report {
      * format only; end them with a blank line), or NULL */
     void (*notes)(const struct wb_report *r, FILE *out);
     int reps;
+    const char *type;       /* the element type: "int" (the default), "float" */
+    char build_id[64];      /* "sm_90+dlcm=cg+solutions": see wb_build_id */
+    char run_at[32];        /* "2026-11-23T14:05:09Z" (UTC), set by wb_report_init */
+    char fingerprint[16];   /* wb_build_fingerprint */
+    /* the closing line of a run without --exercises (ex_total 0: none) */
+    int ex_total, ex_done, ex_todo;
+    const char *ex_file;
     int nrows;
     wb_row rows[WB_MAX_ROWS];
 } wb_report;
 
+/* What the Makefile compiles into every program (build/<binary>/buildinfo.c):
+ * the GPU code, DLCM and SOLUTIONS of the build ("sm_90", "fat+solutions",
+ * "cpu"), and the cksum of the student's exercise file as 8 hex digits
+ * ("" for a program without one). */
+extern const char wb_build_id[];
+extern const char wb_build_fingerprint[];
+
+/* Empty report for `lab`, stamped with the build, the fingerprint and the
+ * time of the run. */
 void wb_report_init(wb_report *r, const char *lab);
+
+/* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
+void wb_utc_now(char *buf, size_t len);
 
 /* Append a row, computing gbps, pct_of_copy (against the report's ceiling
  * now), total_gbps, spread and the speedup against the baseline row of the
@@ -242,8 +287,34 @@ extern const char *const wb_csv_header;
 /* A bar of `width` characters showing pct (0..100, '>' past 100). */
 void wb_bar(double pct, int width, char *buf);
 
-/* WB_EXIT_OK when every row passed, WB_EXIT_WRONG otherwise. */
+/* WB_EXIT_OK when every row passed (todo rows do not count), WB_EXIT_WRONG
+ * otherwise. */
 int wb_report_status(const wb_report *r);
+
+/* The closing line of a run without --exercises, "exercises: 1 of 3 done
+ * ... (./lab04 --exercises runs them)"; nothing when the lab has none. */
+void wb_print_exercise_line(const wb_report *r, FILE *out);
+
+/* The exercise of `lab` named `name`, or -1. */
+int wb_exercise_index(const wb_lab *lab, const char *name);
+
+/* ------------------------------------------------------------------------ */
+/* Exercises: WB_TODO()                                                      */
+/* ------------------------------------------------------------------------ */
+/*
+ * An exercise stub's body is WB_TODO(); until the student deletes it, the
+ * exercise's row says `todo` (not run, not timed, no effect on the exit
+ * status). In CUDA code the kernel sets a device flag and returns; in C the
+ * function sets wb_cpu_todo and returns 0.
+ */
+extern int wb_cpu_todo;
+#ifndef __CUDACC__
+#define WB_TODO()            \
+    do {                     \
+        wb_cpu_todo = 1;     \
+        return 0;            \
+    } while (0)
+#endif
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -258,6 +329,25 @@ int wb_report_status(const wb_report *r);
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* WB_TODO() in a kernel (see above): every thread marks the flag of this
+ * translation unit and leaves. WB_TODO_TAKE reads and clears it; the lab's
+ * WB_REDUCTION_LAB hands it to the harness. */
+static __device__ int wb_todo_flag;
+#define WB_TODO()         \
+    do {                  \
+        wb_todo_flag = 1; \
+        return;           \
+    } while (0)
+static inline int wb_todo_take_here(void)
+{
+    int seen = 0, zero = 0;
+    if (cudaMemcpyFromSymbol(&seen, wb_todo_flag, sizeof seen) != cudaSuccess ||
+        cudaMemcpyToSymbol(wb_todo_flag, &zero, sizeof zero) != cudaSuccess)
+        return 0; /* the next CHECK reports the error */
+    return seen;
+}
+#define WB_TODO_TAKE wb_todo_take_here
 
 /* Print "file:line: call failed: <error name>: <error string>" and exit 3. */
 void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
@@ -361,7 +451,14 @@ typedef struct {
     /* For kernels whose grid is not ceil(n / (block * per_thread)) (a
      * grid-stride loop sized to the device): return it; else NULL. */
     unsigned (*grid_for)(unsigned n, unsigned block, const wb_gpu *g);
+    /* The kernel checks n itself: the padding after the n ints is filled
+     * with poison (0x55555555), not zeros, so a kernel that reads past n
+     * gives a wrong sum. 0: zero padding, as the book's kernels assume. */
+    int guards_n;
+    int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
 } wb_reduce_kernel;
+
+enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };
 
 /* The grid the harness will launch kernel k with. */
 unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g);
@@ -375,14 +472,22 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, 
 /*
  * Run every selected kernel of a reduction lab at length n: make the input
  * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
- * against the CPU sum (partials poisoned first), time the first pass with
- * events and the whole reduction (the host adds the partials) with the host
- * clock, and add one row. The first selected kernel is the speedup baseline
- * unless baseline_name names another selected one.
+ * against the CPU sum (partials poisoned first; a partial left poisoned
+ * fails), time the first pass with events and the whole reduction (the host
+ * adds the partials) with the host clock, and add one row. The first
+ * selected kernel is the speedup baseline unless baseline_name names another
+ * selected one. With --exercises, each selected exercise's row follows the
+ * row of the kernel it is measured against; an unwritten one is a todo row.
  */
 void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
                    const wb_reduce_kernel *kernels, const wb_args *a,
                    long long n, const char *baseline_name);
+
+/* Without --exercises: verify each selected exercise once, untimed, at the
+ * lab's exercise length, and count in r how many are done and todo (the
+ * closing line). Nothing with --exercises (the rows say it). */
+void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
+                               const wb_reduce_kernel *kernels, const wb_args *a);
 
 /* The usual main of a reduction lab: parse, check blocks, open the device,
  * run, print, return the exit status. `explain` is called for --explain

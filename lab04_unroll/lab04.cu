@@ -21,6 +21,11 @@
 #include "workbook.h"
 #include "../lab03_interleaved/reduce_interleaved.cuh"
 #include "reduce_unroll.cuh"
+#ifdef WB_SOLUTIONS
+#include "solutions/exercises.cuh"
+#else
+#include "exercises.cuh" /* the student's */
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +48,53 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceCompleteUnroll, 8, 32, 1024, 1, 0, NULL},
 };
 
+/* ---------------------------------------------------------------------- */
+/* The exercises (exercises.cuh): launchers and their table                */
+/* ---------------------------------------------------------------------- */
+static void launch_reduceUnrolling16(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceUnrolling16<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceUnrolling16");
+}
+
+/* the student's grid, launched with the shipped reduceUnrolling8 */
+static unsigned grid_unrolling8Grid(unsigned n, unsigned block, const wb_gpu *g)
+{
+    (void)g;
+    return grid_reduceUnrolling8Grid(n, block);
+}
+
+static void launch_reduceUnrolling8Grid(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    if (grid == 0) /* the book's grid for n < 8 * block: nothing is launched, nothing summed */
+        return;
+    reduceUnrolling8<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceUnrolling8 with the grid of grid_reduceUnrolling8Grid");
+}
+
+static void launch_reduceUnrolling4Tail(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceUnrolling4Tail<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceUnrolling4Tail");
+}
+
+/* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
+static const wb_reduce_kernel exercises[] = {
+    {{"reduceUnrolling16", "16 elements per thread: are 16 loads in flight faster than 8?", "write",
+      "reduceUnrolling8"},
+     launch_reduceUnrolling16, 16, 32, 1024, 1, 0, NULL, 0},
+    {{"reduceUnrolling8Grid", "the book's grid of n/block/8 blocks for reduceUnrolling8: what is lost?", "fix",
+      "reduceUnrolling8"},
+     launch_reduceUnrolling8Grid, 8, 32, 1024, 1, 0, grid_unrolling8Grid, 0},
+    {{"reduceUnrolling4Tail", "the book's reduceUnrolling4 when nothing past n is zero", "fix",
+      "reduceUnrolling4"},
+     launch_reduceUnrolling4Tail, 4, 32, 1024, 1, 0, NULL, 1},
+};
+
 static const wb_lab lab = WB_REDUCTION_LAB(
     "lab04", "unrolling the reduction: more loads in flight, fewer barriers",
-    "--latency", "measure the DRAM latency (pointer chase) and the copy ceiling, and apply Little's law", kernels);
+    "--latency", "measure the DRAM latency (pointer chase) and the copy ceiling, and apply Little's law", kernels,
+    WB_TABLE(exercises), "lab04_unroll/exercises.cuh");
 
 /* ---------------------------------------------------------------------- */
 /* --explain: one block of each kernel, counted on the CPU                 */

@@ -132,7 +132,8 @@ static const wb_reduce_kernel kernels[] = {
  * differences are fractions of a microsecond. */
 static const wb_lab lab = {"lab05-finish", "four ways to finish a one-pass reduction, against CUB",
                            WB_LENGTH, 1 << 20, WB_INT_MAX, "the exact int sum must fit in an int", 0, 0,
-                           512, 0, 1, 200, NULL, NULL, WB_TABLE(kernels)};
+                           512, 0, 1, 200, NULL, NULL, WB_TABLE(kernels), WB_NO_EXERCISES, NULL,
+                           0, 0, 0, NULL};
 
 /* Under the table: each one-pass row against CUB and against the floor. */
 static void print_finish_notes(const wb_report *r, FILE *out)
