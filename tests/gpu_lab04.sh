@@ -88,3 +88,12 @@ expect_grep "lab04 table has reduceCompleteUnroll" "^reduceCompleteUnroll .*PASS
 # no visible device: exit 3 and say so
 expect_status 3 "lab04 without a device" env CUDA_VISIBLE_DEVICES= $LAB -n 1000
 expect_grep "lab04 without a device says so" "no usable CUDA device" "$ERRF"
+
+# the exercises (lab04_unroll/exercises.cuh): as shipped, and the solutions
+# at odd and edge sizes and every block, with their speed
+ex_args=
+for b in $BLOCKS; do
+    for n in 1 3 $((b * 16 - 1)) $((b * 16 + 1)) 1000003; do ex_args="$ex_args|-n $n -b $b"; done
+done
+exercise_checks lab04 "reduceUnrolling16" "reduceUnrolling8Grid reduceUnrolling4Tail" \
+    "reduceUnrolling16=0.95 reduceUnrolling8Grid=0.95 reduceUnrolling4Tail=0.95" "${ex_args#|}|-n 16777216"

@@ -104,3 +104,70 @@ reduction_lab_checks() {
     expect_status 3 "$rl without a device" env CUDA_VISIBLE_DEVICES= ./$rl -n 1000
     expect_grep "$rl without a device says so" "no usable CUDA device" "$ERRF"
 }
+
+# exercise_checks LAB "WRITE..." "FIX..." "NAME=BAR ..." "ARGS|ARGS|...": the
+# checks every lab with exercises shares.
+#   ./LAB as shipped (the student's file untouched; skipped when it was built
+#   with SOLUTIONS=1): a plain run exits 0 and ends with "exercises: 0 of K
+#   done"; --exercises --csv gives every write-it exercise a todo row and
+#   every fix-it exercise a FAIL row, and exits 1 when there is a fix-it.
+#   build/solutions/LAB (make test builds it where a GPU is): --exercises
+#   passes every row, exit 0, under each ARGS (e.g. "-n 1000003 -b 128"), and
+#   at the exercise size each NAME's speedup over its reference is >= BAR.
+exercise_checks() {
+    el=$1; ewrite=$2; efix=$3; ebars=$4; eargs=$5
+    ecount=$(( $(echo $ewrite $efix | wc -w) ))
+    run ./$el --exercises --csv -r 1
+    if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+        skip "$el exercises as shipped" "./$el was built with SOLUTIONS=1"
+    else
+        want=0; [ -n "$efix" ] && want=1
+        if [ "$STATUS" -eq "$want" ]; then ok "$el --exercises as shipped exits $want"
+        else notok "$el --exercises as shipped" "exit $STATUS, expected $want; $(head -c 300 "$ERRF")"; fi
+        for x in $ewrite; do
+            if awk -F, -v x="$x" '$3 == x && $23 == "write" && $NF == "todo" { f = 1 } END { exit !f }' "$OUTF"
+            then ok "$el $x is todo as shipped"; else notok "$el $x is todo as shipped" "$(grep "^$el,[^,]*,$x," "$OUTF" | head -c 300)"; fi
+        done
+        for x in $efix; do
+            if awk -F, -v x="$x" '$3 == x && $23 == "fix" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
+            then ok "$el $x FAILs as shipped"; else notok "$el $x FAILs as shipped" "$(grep "^$el,[^,]*,$x," "$OUTF" | head -c 300)"; fi
+        done
+        run ./$el -r 1
+        if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -q "^exercises: 0 of $ecount done"; then
+            ok "$el plain run exits 0 and ends with the exercises line"
+        else
+            notok "$el plain run and its exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
+        fi
+    fi
+    sol=build/solutions/$el
+    if [ ! -x "$sol" ]; then
+        skip "$el solutions" "$sol not built (make test builds it on a machine with a GPU and the solutions)"
+        return
+    fi
+    old_ifs=$IFS; IFS='|'; set -f
+    for a in $eargs; do
+        IFS=$old_ifs
+        # shellcheck disable=SC2086
+        expect_csv_pass "$el solutions --exercises $a" 0 $sol --exercises --csv -r 2 $a
+        if [ "$STATUS" -eq 0 ] && [ "$(awk -F, 'NR > 1 && $23 != "kernel"' "$OUTF" | wc -l)" -lt 1 ]; then
+            notok "$el solutions --exercises $a has exercise rows" "none in the CSV"
+        fi
+    done
+    IFS=$old_ifs; set +f
+    run $sol --exercises --csv -r 20
+    for nb in $ebars; do
+        x=${nb%%=*}; bar=${nb#*=}
+        got=$(awk -F, -v x="$x" '$3 == x && $23 != "kernel" { print $17; exit }' "$OUTF")
+        if [ -n "$got" ] && awk -v g="$got" -v b="$bar" 'BEGIN { exit !(g + 0 >= b + 0) }'; then
+            ok "$el solution $x at ${got}x its reference (>= ${bar}x)"
+        else
+            notok "$el solution $x speed" "speedup '${got}' over its reference, wanted >= $bar"
+        fi
+    done
+    run $sol -r 1
+    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -q "^exercises: $ecount of $ecount done"; then
+        ok "$el solutions: the exercises line says all done"
+    else
+        notok "$el solutions: the exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
+    fi
+}

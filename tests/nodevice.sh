@@ -22,4 +22,16 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     expect_usage "$L -n 0 (bad input before the device)" ./$L -n 0
     expect_usage "$L unknown flag" ./$L --bogus
     expect_usage "$L -k unknown" ./$L -k noSuchKernel
+    # the exercises: listed, and --exercises / -k EXERCISE parse before the device
+    run ./$L --list
+    ex=$(awk '/^exercises in /{ on = 1; next } on && NF { print $1; exit }' "$OUTF")
+    if [ -n "$ex" ]; then
+        expect_grep "$L --list names its exercises and their file" "^exercises in ${L}_[a-z0-9]*/exercises\.cuh" "$OUTF"
+        run ./$L -h
+        expect_grep "$L -h documents --exercises" "^  --exercises " "$OUTF"
+        expect_status 3 "$L --exercises without a device" ./$L --exercises -r 1
+        expect_status 3 "$L -k $ex (an exercise) without a device" ./$L -k "$ex" -r 1
+    elif [ "$L" != lab05-finish ]; then
+        notok "$L has exercises" "--list names none"
+    fi
 done

@@ -105,10 +105,12 @@ fi
 # the kernels: the one asked for, or every kernel of --list but the +ldcg
 # variants and tuning rows (name one with KERNEL= to profile it)
 "./$lab" --list >"${TMPDIR:-/tmp}/profile.list.$$" 2>/dev/null
-names=$(awk '{ print $1 }' "${TMPDIR:-/tmp}/profile.list.$$")
+# (--list names the kernels, a blank line, then the exercises: KERNEL= may name one)
+names=$(awk '/^$/ { exit } { print $1 }' "${TMPDIR:-/tmp}/profile.list.$$")
+exercises=$(awk '/^$/ { on = 1; next } on && !/^exercises in / { print $1 }' "${TMPDIR:-/tmp}/profile.list.$$")
 rm -f "${TMPDIR:-/tmp}/profile.list.$$"
 if [ -n "$kernel" ]; then
-    if ! printf '%s\n' "$names" | grep -Fqx -- "$kernel"; then
+    if ! printf '%s\n%s\n' "$names" "$exercises" | grep -Fqx -- "$kernel"; then
         echo "profile: $lab has no kernel named '$kernel'; it has: $(printf '%s ' $names)" >&2
         exit 2
     fi
@@ -151,9 +153,12 @@ for k in $names; do
     case $k in cub::*) count=4 ;; esac    # the library may launch several kernels
     safe=$(printf '%s' "$k" | tr -c 'A-Za-z0-9_\n' '_')
     rep=build/profile/$lab-$safe
-    # ^([^w]|w[^b]|wb[^_]): any kernel whose name does not start with wb_ (the harness's flush)
+    # ^([^w]|w[^b]|wb[^_]): any kernel whose name does not start with wb_ (the harness's flush);
+    # an exercise runs after the kernel it is measured against: match its own name
+    filter='regex:^([^w]|w[^b]|wb[^_])'
+    printf '%s\n' "$exercises" | grep -Fqx -- "$k" && filter="regex:^$k\$"
     "$ncu" --clock-control none --metrics "$metrics" --kernel-name-base function \
-        --kernel-name 'regex:^([^w]|w[^b]|wb[^_])' --launch-count $count -f -o "$rep" \
+        --kernel-name "$filter" --launch-count $count -f -o "$rep" \
         "./$lab" -k "$k" -r 1 $size >"$tmp/log.$i" 2>&1
     st=$?
     if [ ! -f "$rep.ncu-rep" ]; then

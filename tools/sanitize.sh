@@ -12,6 +12,11 @@
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)
 # with --error-exitcode 9, so any report fails the run. A kernel that refuses
 # -b 32 (it names its block range) is left out of that run, with a note.
+# ./labNN runs its shipped kernels (-k, so the student's unfinished exercises
+# stay out); where build/solutions/labNN exists (make test builds it on a GPU
+# machine) its exercises run too, as "labNN+solutions": the solutions must be
+# as clean as the shipped kernels. To show a student's race under a tool, run
+# it directly: compute-sanitizer --tool racecheck ./lab05 --exercises -k NAME
 # Prints one PASS/FAIL line per lab and tool and a summary; full logs in
 # build/sanitize/. Exit status: 0 nothing reported; 1 a report, a lab that
 # failed or a lab binary missing; 2 compute-sanitizer not found.
@@ -42,41 +47,58 @@ passed=0; failed=0; failures=
 
 echo "compute-sanitizer $("$cs" --version 2>/dev/null | grep -i version | head -n 1 | sed 's/.*[Vv]ersion *//')${limit:+, each run limited to 600 s}"
 
-# run_one TOOL LAB LOG ARGS...: the lab under the tool; $run_status, $run_note
-# A kernel that refuses the block size (exit 2, "NAME takes blocks of ...") is
-# left out and the run repeated with the others (-k).
+# names BIN WHICH: the comma-separated names --list gives, WHICH = kernels
+# (the first block of lines) or exercises (the lines after "exercises in")
+names() {
+    "$1" --list | awk -v which="$2" '
+        /^$/ { blank = 1; next }
+        /^exercises in / { next }
+        (which == "kernels" && !blank) || (which == "exercises" && blank) { print $1 }'
+}
+
+# run_one TOOL BIN WHICH LOG ARGS...: BIN's kernels or exercises under the
+# tool; sets $run_status, $run_note. A kernel that refuses the block size
+# (exit 2, "NAME takes blocks of ...") is left out and the run repeated.
 run_one() {
-    tool=$1; lab=$2; log=$3; shift 3
+    tool=$1; bin=$2; which=$3; log=$4; shift 4
     run_note=
-    skip=
+    : >"$log.skip"
     tries=0
     while :; do
-        ksel=
-        if [ -n "$skip" ]; then
-            ksel=$("./$lab" --list | awk '{ print $1 }' | grep -Fvx -f "$skip_file" | paste -sd, -)
-            if [ -z "$ksel" ]; then run_status=0; run_note="every kernel refuses this block size"; return; fi
-        fi
+        ksel=$(names "$bin" "$which" | grep -Fvx -f "$log.skip" | paste -sd, -)
+        if [ -z "$ksel" ]; then run_status=0; run_note="every kernel refuses this block size"; return; fi
+        extra=
+        [ "$which" = exercises ] && extra=--exercises
         # shellcheck disable=SC2086
-        $limit "$cs" --tool "$tool" --error-exitcode 9 "./$lab" "$@" ${ksel:+-k "$ksel"} >"$log" 2>&1
+        $limit "$cs" --tool "$tool" --error-exitcode 9 "$bin" "$@" $extra -k "$ksel" >"$log" 2>&1
         run_status=$?
         [ $run_status -eq 2 ] || return
         name=$(sed -n 's/.*: -b [0-9]*: \([^ ]*\) takes blocks.*/\1/p' "$log" | head -n 1)
         tries=$((tries + 1))
         if [ -z "$name" ] || [ $tries -gt 20 ]; then return; fi
-        [ -z "$skip" ] && { skip_file=$log.skip; : >"$skip_file"; }
-        skip="$skip $name"
-        echo "$name" >>"$skip_file"
-        run_note="left out (refuse this block size):$skip"
+        echo "$name" >>"$log.skip"
+        run_note="left out (refuse this block size): $(paste -sd' ' "$log.skip")"
     done
 }
 
+# what to run: each lab's shipped kernels, then the solutions' exercises
+targets=
 for lab in "$@"; do
-    if [ ! -x "./$lab" ]; then
+    targets="$targets $lab:./$lab:kernels"
+    if [ -x "build/solutions/$lab" ] && [ -n "$(names "build/solutions/$lab" exercises)" ]; then
+        targets="$targets $lab+solutions:build/solutions/$lab:exercises"
+    fi
+done
+
+for target in $targets; do
+    label=${target%%:*}; rest=${target#*:}; bin=${rest%%:*}; which=${rest#*:}
+    lab=${label%+solutions}
+    if [ ! -x "$bin" ]; then
         for tool in $TOOLS; do
-            printf 'FAIL  %-6s %-10s ./%s is missing (build it: make %s)\n' "$lab" "$tool" "$lab" "$lab"
+            printf 'FAIL  %-6s %-10s %s is missing (build it: make %s)\n' "$label" "$tool" "$bin" "$lab"
             failed=$((failed + 1))
         done
-        failures="$failures $lab(missing)"
+        failures="$failures $label(missing)"
         continue
     fi
     case $lab in
@@ -92,9 +114,9 @@ for lab in "$@"; do
         for cfg in $configs; do
             IFS=$old_ifs    # the list is split on |, each config then on blanks
             runs=$((runs + 1))
-            log=$logs/$lab-$tool-$runs.log
+            log=$logs/$label-$tool-$runs.log
             # shellcheck disable=SC2086
-            run_one "$tool" "$lab" "$log" $cfg
+            run_one "$tool" "$bin" "$which" "$log" $cfg
             [ -n "$run_note" ] && notes="$notes [$cfg: $run_note]"
             case $run_status in
                 0) ;;
@@ -109,12 +131,12 @@ for lab in "$@"; do
         IFS=$old_ifs; set +f
         t1=$(date +%s)
         if [ -z "$bad" ]; then
-            printf 'PASS  %-6s %-10s (%d runs, %d s)%s\n' "$lab" "$tool" "$runs" "$((t1 - t0))" "$notes"
+            printf 'PASS  %-14s %-10s (%d runs, %d s)%s\n' "$label" "$tool" "$runs" "$((t1 - t0))" "$notes"
             passed=$((passed + 1))
         else
-            printf 'FAIL  %-6s %-10s%s\n' "$lab" "$tool" "$(echo "$bad" | sed 's/^;//')"
+            printf 'FAIL  %-14s %-10s%s\n' "$label" "$tool" "$(echo "$bad" | sed 's/^;//')"
             failed=$((failed + 1))
-            failures="$failures $lab/$tool"
+            failures="$failures $label/$tool"
         fi
     done
 done

@@ -1,0 +1,87 @@
+#!/bin/sh
+# tests/build.sh - the build and the instructor's copy, without a GPU (POSIX sh):
+# `make labNN` twice builds nothing the second time; SOLUTIONS= and the
+# handout/handin commands refuse bad input with one line; `make handout`
+# writes a copy without solutions or answers whose CPU tests pass.
+# Run from the repository root (tests/run does).
+own_tmpd=0
+[ -z "${TMPD:-}" ] && own_tmpd=1
+. tests/lib.sh
+[ $own_tmpd -eq 1 ] && trap 'rm -rf "$TMPD"' EXIT
+
+# make labNN twice: the second time nothing is rebuilt or relinked
+make -s lab01 >/dev/null 2>&1
+run make lab01
+if [ "$STATUS" -eq 0 ] && grep -Eq "(Nothing to be done|is up to date)" "$OUTF" && ! grep -q "LINK\|  CC " "$OUTF"; then
+    ok "make lab01 twice: the second builds nothing"
+else
+    notok "make lab01 twice" "exit $STATUS: $(head -c 300 "$OUTF")"
+fi
+if command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && [ -x ./lab04 ]; then
+    run make lab04
+    if [ "$STATUS" -eq 0 ] && ! grep -q "LINK\|NVCC" "$OUTF"; then ok "make lab04 twice: the second builds nothing"
+    else notok "make lab04 twice" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
+else
+    skip "make lab04 twice" "no nvcc or ./lab04 not built"
+fi
+
+# bad values are refused with one line
+run make lab01 SOLUTIONS=yes
+if [ "$STATUS" -ne 0 ] && grep -q "SOLUTIONS=yes is not accepted" "$ERRF"; then ok "make SOLUTIONS=yes refused"
+else notok "make SOLUTIONS=yes refused" "exit $STATUS: $(head -c 200 "$ERRF")"; fi
+expect_usage "handin without NAME" sh tools/handin.sh "" lab01
+expect_usage "handin NAME=a/b" sh tools/handin.sh "a/b" lab01
+expect_usage "handout without DEST" sh tools/handout.sh ""
+mkdir -p "$TMPD/full" && : >"$TMPD/full/x"
+expect_usage "handout into a folder that is not empty" sh tools/handout.sh "$TMPD/full"
+
+# handin: lab01 runs on the CPU, so its file can be written here
+rm -rf "$TMPD/hi" && mkdir -p "$TMPD/hi"
+if [ -x ./lab01 ]; then
+    cp -p ./lab01 "$TMPD/hi/lab01.bin"
+    run sh tools/handin.sh testkid lab01
+    if [ "$STATUS" -eq 0 ] && [ -s handin/testkid-lab01.csv ] && head -n 1 handin/testkid-lab01.csv | grep -q '^lab,device,kernel,' &&
+        awk -F, 'NR > 1 && $23 != "kernel" { e++ } END { exit !(e >= 1) }' handin/testkid-lab01.csv; then
+        ok "make handin writes handin/NAME-lab01.csv with the exercise rows"
+    else
+        notok "make handin" "exit $STATUS: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"
+    fi
+    rm -f handin/testkid-lab01.csv
+    rmdir handin 2>/dev/null
+else
+    skip "make handin" "./lab01 not built"
+fi
+
+# the handout: no solutions, no answers, and its own CPU tests pass
+H=$TMPD/handout
+rm -rf "$H"
+run sh tools/handout.sh "$H"
+if [ "$STATUS" -ne 0 ]; then
+    notok "make handout" "exit $STATUS: $(head -c 300 "$ERRF")"
+else
+    ok "make handout writes the students' copy"
+    if find "$H" -type d -name solutions | grep -q . || [ -d "$H/docs/.answers" ]; then
+        notok "handout has no solutions" "$(find "$H" -type d -name solutions -o -name .answers | head -n 3)"
+    else
+        ok "handout has no solutions"
+    fi
+    if grep -q '^<!-- answers -->' "$H/docs/instructor.md" || ! grep -q "not part of the students' copy" "$H/docs/instructor.md"; then
+        notok "handout's instructor guide has no answers" "the answers section is still there (or its marker is missing)"
+    else
+        ok "handout's instructor guide has no answers"
+    fi
+    for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
+        [ -f "$f" ] || continue
+        if cmp -s "$f" "$H/$f"; then ok "handout has the student file $f"; else notok "handout has $f" "missing or different"; fi
+    done
+    run make -C "$H" SOLUTIONS=1 lab01
+    if [ "$STATUS" -ne 0 ] && grep -q "no solutions" "$ERRF"; then ok "handout refuses SOLUTIONS=1 with a reason"
+    else notok "handout refuses SOLUTIONS=1" "exit $STATUS: $(head -c 200 "$ERRF")"; fi
+    # its CPU tests (the GPU labs are built and tested where nvcc and a GPU are)
+    run make -C "$H" NVCC=no-nvcc-here test
+    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -Eq '^[0-9]+ passed, 0 failed'; then
+        ok "handout: make test passes ($(tail -n 1 "$OUTF"))"
+    else
+        notok "handout: make test" "exit $STATUS: $(tail -n 5 "$OUTF" | tr '\n' ' ' | head -c 400)"
+    fi
+fi

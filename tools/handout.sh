@@ -1,0 +1,76 @@
+#!/bin/sh
+# tools/handout.sh - the students' copy of the workbook (make handout DEST=dir).
+#
+#   sh tools/handout.sh DIR
+#
+# Copies the workbook's files (the files git tracks, or without git every
+# file but build/ and the lab binaries) into DIR, leaving out what students
+# must not see:
+#   - every labNN_*/solutions/ folder (the solutions to the exercises);
+#   - docs/.answers/ (the answers, as written by their authors);
+#   - in docs/instructor.md, everything between the lines
+#     `<!-- answers -->` and `<!-- /answers -->` (the answers to the
+#     chapters' exercises), replaced by one line saying they were removed.
+# Then checks the copy: no solutions folder, no answer section, and every
+# student exercise file present. DIR must not exist yet or be empty.
+# Exit status: 0 written and checked; 1 the check failed; 2 bad usage.
+cd "$(dirname "$0")/.." || exit 2
+
+dest=$1
+if [ -z "$dest" ]; then
+    echo "handout: say where to write the students' copy: make handout DEST=dir" >&2
+    exit 2
+fi
+if [ -e "$dest" ] && [ -n "$(ls -A "$dest" 2>/dev/null)" ]; then
+    echo "handout: $dest exists and is not empty; give a new folder (make handout DEST=dir)" >&2
+    exit 2
+fi
+mkdir -p "$dest" || exit 2
+dest=$(cd "$dest" && pwd) || exit 2
+case $dest in
+    "$(pwd)"|"$(pwd)"/*) echo "handout: $dest is inside the workbook; give a folder outside it" >&2; exit 2 ;;
+esac
+
+# the files to copy, one per line, relative to the top
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files --cached --others --exclude-standard
+else
+    find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||' |
+        grep -Evx 'lab0[1-6]|lab05-finish'
+fi | grep -Ev '(^|/)solutions/|^docs/\.answers/' | LC_ALL=C sort >"$dest/.files" || exit 2
+
+count=0
+while IFS= read -r f; do
+    [ -f "$f" ] || continue   # listed by git but deleted here
+    mkdir -p "$dest/$(dirname "$f")" && cp -p "$f" "$dest/$f" || exit 2
+    count=$((count + 1))
+done <"$dest/.files"
+rm -f "$dest/.files"
+
+# the instructor guide without its answers
+if [ -f docs/instructor.md ]; then
+    awk '
+        /^<!-- answers -->$/ { skipping = 1; print "The answers to the exercises are not part of the students'"'"' copy."; next }
+        /^<!-- \/answers -->$/ { skipping = 0; next }
+        !skipping' docs/instructor.md >"$dest/docs/instructor.md" || exit 2
+fi
+
+# check what was written
+bad=0
+if find "$dest" -type d -name solutions | grep -q .; then
+    echo "handout: FAILED: a solutions folder was copied: $(find "$dest" -type d -name solutions | head -n 1)" >&2
+    bad=1
+fi
+if grep -q '^<!-- answers -->$' "$dest/docs/instructor.md" 2>/dev/null; then
+    echo "handout: FAILED: docs/instructor.md still holds an answers section" >&2
+    bad=1
+fi
+for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
+    [ -f "$f" ] || continue
+    if [ ! -f "$dest/$f" ]; then
+        echo "handout: FAILED: the student file $f is missing from the copy" >&2
+        bad=1
+    fi
+done
+[ $bad -eq 0 ] || exit 1
+echo "handout: $count files in $dest, without solutions and answers; students start with: make lab02 && ./lab02 --exercises"
