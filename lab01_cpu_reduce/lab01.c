@@ -6,6 +6,7 @@
  *     ./lab01 --trace                   the array after every step, 17 elements
  *     ./lab01 --explain                 the same, with what each step does
  *     ./lab01 -n 1000003 --csv          machine-readable
+ *     ./lab01 --exercises               your exercises (exercises.c) beside their reference rows
  *
  * The versions, in the order of the table:
  *   sequential            one loop, one accumulator: the reference
@@ -20,6 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "workbook.h"
 #include "reduce_cpu.h"
+#include "exercises.h" /* the student's exercises.c, or with SOLUTIONS=1 solutions/exercises.c */
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,35 +32,52 @@ typedef struct {
     int in_place; /* overwrites the array: restored before every repetition */
 } cpu_kernel;
 
+/* {name, lesson, NULL, NULL}, reduce, in_place */
 static const cpu_kernel kernels[] = {
-    {{"sequential", "one loop and one accumulator: the reference every other version must match"},
+    {{"sequential", "one loop and one accumulator: the reference every other version must match", NULL, NULL},
      reduce_sequential, 0},
     {{"recursiveNeighbored",
-      "pair each element with its neighbour at a stride that doubles each level (lab02's pattern)"},
+      "pair each element with its neighbour at a stride that doubles each level (lab02's pattern)", NULL, NULL},
      reduce_recursive_neighbored, 1},
     {{"recursiveInterleaved",
-      "pair element i with element i + half, half halving each level (lab03's pattern)"},
+      "pair element i with element i + half, half halving each level (lab03's pattern)", NULL, NULL},
      reduce_recursive_interleaved, 1},
-    {{"iterativeNeighbored", "the neighbored pairing as two loops: no call per level"},
+    {{"iterativeNeighbored", "the neighbored pairing as two loops: no call per level", NULL, NULL},
      reduce_iterative_neighbored, 1},
-    {{"iterativeInterleaved", "the interleaved pairing as two loops: contiguous, vectorisable"},
+    {{"iterativeInterleaved", "the interleaved pairing as two loops: contiguous, vectorisable", NULL, NULL},
      reduce_iterative_interleaved, 1},
 };
 
+/* The exercises (exercises.c), each measured against a version above.
+ * {name, task, kind, against}, reduce, in_place (a student's may be) */
+static const cpu_kernel exercises[] = {
+    {{"recursiveReduceBook", "the book's recursiveReduce: what happens to an odd length?", "fix",
+      "recursiveInterleaved"},
+     recursiveReduceBook, 1},
+    {{"pairwiseBlocked", "halves down to blocks of 16, then a loop: how NumPy sums", "write", "sequential"},
+     pairwiseBlocked, 1},
+    {{"sequentialUnroll4", "four accumulators: four independent chains of additions in flight", "write",
+      "sequential"},
+     sequentialUnroll4, 1},
+};
+
 static const wb_lab lab = {
-    "lab01",
-    "reduction on the CPU: sequential, neighbored and interleaved pairing",
-    WB_LENGTH,
-    1 << 24,
-    WB_INT_MAX,
-    "the exact int sum must fit in an int",
-    0, 0,
-    0, 0,
-    0, /* no thread blocks on the CPU */
-    20,
-    "--trace",
-    "print the array after every step of both pairings (17 elements unless -n says otherwise, at most 64)",
-    WB_TABLE(kernels),
+    .lab = "lab01",
+    .title = "reduction on the CPU: sequential, neighbored and interleaved pairing",
+    .shape = WB_LENGTH,
+    .default_n = 1 << 24,
+    .max_n = WB_INT_MAX,
+    .max_n_reason = "the exact int sum must fit in an int",
+    .uses_block = 0, /* no thread blocks on the CPU */
+    .default_reps = 20,
+    .extra_flag = "--trace",
+    .extra_help = "print the array after every step of both pairings (17 elements unless -n says otherwise, "
+                  "at most 64)",
+    .kernels = WB_TABLE(kernels),
+    .exercises = WB_TABLE(exercises),
+    .exercise_file = "lab01_cpu_reduce/exercises.c",
+    .exercise_n = WB_EXERCISE_N,
+    .todo_take = NULL, /* on the CPU, WB_TODO() sets wb_cpu_todo */
 };
 
 #define TRACE_MAX 64
@@ -166,27 +185,161 @@ static void device_name(char *buf, size_t len)
     fclose(f);
 }
 
-/* Median of reps runs of f on a fresh copy of input (the copy is made
- * outside the timed region). */
-static wb_stats time_cpu(const cpu_kernel *k, const int *input, int *work, size_t n, int reps, int *result)
+/* The elements after a[n-1] hold garbage that a correct version neither
+ * reads (it would add 0x55555555 to the sum) nor writes (checked after every
+ * call): the CPU's version of the GPU labs' poisoned padding. */
+#define TAIL 16
+#define TAIL_POISON 0x55555555
+
+/* Run k once on a fresh copy of input in work[0..n) (followed by the poisoned
+ * tail); returns its sum and sets *tail_ok to whether the tail survived. The
+ * copy is made before t0, so the caller may time just this call. */
+static int call_on_copy(const cpu_kernel *k, const int *input, int *work, size_t n, double *ms, int *tail_ok)
+{
+    size_t i;
+    int got;
+    double t0;
+    memcpy(work, input, n * sizeof(int));
+    for (i = 0; i < TAIL; ++i)
+        work[n + i] = TAIL_POISON;
+    t0 = wb_now_ms();
+    got = k->reduce(work, n);
+    *ms = wb_now_ms() - t0;
+    *tail_ok = 1;
+    for (i = 0; i < TAIL; ++i)
+        if (work[n + i] != TAIL_POISON)
+            *tail_ok = 0;
+    return got;
+}
+
+/* Median of reps runs of k, each on a fresh copy of input (the copy is made
+ * outside the timed region). *agreed: every run gave `expected` and left the
+ * tail alone; if not, *wrong is the first wrong run's sum. */
+static wb_stats time_cpu(const cpu_kernel *k, const int *input, int *work, size_t n, int reps,
+                         long long expected, int *agreed, int *wrong)
 {
     double *ms = malloc(sizeof(double) * (size_t)reps);
     wb_stats s;
-    int r;
+    int r, tail_ok, got;
     if (!ms) {
         fprintf(stderr, "lab01: out of memory\n");
         exit(WB_EXIT_USAGE);
     }
+    *agreed = 1;
     for (r = 0; r < reps; ++r) {
-        double t0;
-        memcpy(work, input, n * sizeof(int));
-        t0 = wb_now_ms();
-        *result = k->reduce(work, n);
-        ms[r] = wb_now_ms() - t0;
+        got = call_on_copy(k, input, work, n, &ms[r], &tail_ok);
+        if (*agreed && ((long long)got != expected || !tail_ok)) {
+            *agreed = 0;
+            *wrong = got;
+        }
     }
     s = wb_summarize(ms, reps);
     free(ms);
     return s;
+}
+
+/*
+ * One row: verify k once (this first call also warms the caches), then, when
+ * `timed`, time reps calls. An exercise whose body is still WB_TODO() gives a
+ * todo row: not checked, not timed.
+ */
+static void run_row(const cpu_kernel *k, const int *input, int *work, size_t n, long long expected, int reps,
+                    int timed, wb_row *row)
+{
+    double ms;
+    int got, tail_ok, agreed;
+    memset(row, 0, sizeof *row);
+    row->kernel = k->info.name;
+    row->role = k->info.kind;
+    row->against = k->info.against;
+    row->n = (long long)n;
+    row->bytes = (double)n * sizeof(int);
+    row->total_ms = -1;
+
+    wb_cpu_todo = 0;
+    got = call_on_copy(k, input, work, n, &ms, &tail_ok);
+    if (wb_cpu_todo) {
+        row->todo = 1;
+        snprintf(row->check, sizeof row->check, "not written yet (WB_TODO() in %s)", lab.exercise_file);
+        return;
+    }
+    row->pass = (long long)got == expected && tail_ok;
+    snprintf(row->check, sizeof row->check, "sum %d, expected %lld%s", got, expected,
+             tail_ok ? "" : "; wrote past a[n-1]");
+    if (!timed)
+        return;
+    row->time = time_cpu(k, input, work, n, reps, expected, &agreed, &got);
+    if (row->pass && !agreed) { /* the timed runs must agree with the verified one too */
+        row->pass = 0;
+        snprintf(row->check, sizeof row->check, "sum %d in a timed repetition, expected %lld%s", got, expected,
+                 (long long)got == expected ? "; wrote past a[n-1]" : "");
+    }
+}
+
+/*
+ * The rows of this run, in order: the selected versions; with --exercises
+ * each selected exercise right after the version it is measured against
+ * (that version runs even if -k left it out). Returns the count.
+ */
+static int plan_rows(const wb_args *a, const cpu_kernel **order)
+{
+    int i, j, count = 0;
+    for (i = 0; i < lab.kernels.count; ++i) {
+        int wanted = a->selected[i];
+        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
+                wanted = 1;
+        if (!wanted)
+            continue;
+        order[count++] = &kernels[i];
+        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
+                order[count++] = &exercises[j];
+    }
+    return count;
+}
+
+/* Two arrays of n ints (work with the poisoned tail after it), or exit 2. */
+static void alloc_arrays(size_t n, int **input, int **work)
+{
+    *input = malloc(n * sizeof(int));
+    *work = malloc((n + TAIL) * sizeof(int));
+    if (!*input || !*work) {
+        fprintf(stderr, "lab01: -n %zu needs %.1f MiB twice and the allocation failed; choose a smaller -n\n", n,
+                n * sizeof(int) / 1048576.0);
+        exit(WB_EXIT_USAGE);
+    }
+}
+
+/*
+ * Without --exercises: verify each selected exercise once, untimed, at the
+ * exercise length, and count in r how many are done and todo (the closing
+ * line of the table). Nothing with --exercises: the rows say it.
+ */
+static void count_exercises(wb_report *r, const wb_args *a)
+{
+    size_t n = (size_t)lab.exercise_n;
+    int *input, *work, i, count = 0;
+    long long expected;
+    for (i = 0; i < lab.exercises.count; ++i)
+        count += a->ex_selected[i];
+    if (a->exercises || count == 0)
+        return;
+    alloc_arrays(n, &input, &work);
+    wb_fill_ints(input, n, a->seed);
+    expected = wb_sum_ints(input, n);
+    for (i = 0; i < lab.exercises.count; ++i) {
+        wb_row row;
+        if (!a->ex_selected[i])
+            continue;
+        run_row(&exercises[i], input, work, n, expected, 0, 0, &row);
+        r->ex_done += row.pass;
+        r->ex_todo += row.todo;
+    }
+    r->ex_total = count;
+    r->ex_file = lab.exercise_file;
+    free(input);
+    free(work);
 }
 
 /* The CPU's ceiling: memcpy of the same bytes, read + write counted. */
@@ -214,9 +367,10 @@ static double memcpy_ceiling(int *dst, const int *src, size_t n, int reps, wb_re
 int main(int argc, char **argv)
 {
     static wb_report r;
+    const cpu_kernel *order[2 * WB_MAX_KERNELS];
     wb_args a;
     size_t n;
-    int *input, *work, i;
+    int *input, *work, i, nrows;
     long long expected;
 
     wb_args_or_exit(&lab, argc, argv, &a);
@@ -232,13 +386,7 @@ int main(int argc, char **argv)
     }
 
     n = (size_t)a.n;
-    input = malloc(n * sizeof(int));
-    work = malloc(n * sizeof(int));
-    if (!input || !work) {
-        fprintf(stderr, "lab01: -n %lld needs %.1f MiB twice and the allocation failed; choose a smaller -n\n",
-                a.n, n * sizeof(int) / 1048576.0);
-        return WB_EXIT_USAGE;
-    }
+    alloc_arrays(n, &input, &work);
     wb_fill_ints(input, n, a.seed);
     expected = wb_sum_ints(input, n);
 
@@ -250,23 +398,15 @@ int main(int argc, char **argv)
     r.reps = a.reps;
     memcpy_ceiling(work, input, n, a.reps, &r);
 
-    for (i = 0; i < lab.kernels.count; ++i) {
+    nrows = plan_rows(&a, order);
+    for (i = 0; i < nrows; ++i) {
         wb_row row;
-        int got = 0;
-        if (!a.selected[i])
-            continue;
-        memset(&row, 0, sizeof row);
-        row.kernel = kernels[i].info.name;
-        row.n = (long long)n;
-        row.bytes = (double)n * sizeof(int);
-        row.total_ms = -1;
-        row.time = time_cpu(&kernels[i], input, work, n, a.reps, &got);
-        row.pass = (long long)got == expected;
-        snprintf(row.check, sizeof row.check, "sum %d, expected %lld", got, expected);
+        run_row(order[i], input, work, n, expected, a.reps, 1, &row);
         wb_report_add(&r, &row);
     }
-    wb_report_print(&r, a.format, stdout);
     free(input);
     free(work);
+    count_exercises(&r, &a);
+    wb_report_print(&r, a.format, stdout);
     return wb_report_status(&r);
 }

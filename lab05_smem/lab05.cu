@@ -8,6 +8,7 @@
  *     ./lab05 --explain                shared memory, banks and shuffles on a tiny block (no GPU)
  *     ./lab05 -k reduceModern,cub::DeviceReduce::Sum -n 2^28
  *     ./lab05 --csv                    machine-readable (columns: docs/output.md)
+ *     ./lab05 --exercises              your exercises (exercises.cuh) beside their reference rows
  *
  * The kernels, in the order of the table (the story of the chapter):
  *   1 reduceGmem              the tree in place in global memory (baseline)
@@ -20,6 +21,10 @@
  * Kernels 1-5 leave one partial sum per block (the host adds them, as the
  * book does); 6 and 7 leave the one number on the device.
  *
+ * The exercises (exercises.cuh, the file a student edits): reduceSmemShfl
+ * and reduceMaxSmem to write, reduceSmemNoSyncwarp to fix; each row follows
+ * reduceSmem's.
+ *
  * Every kernel is checked exactly against the CPU sum on every run; the exit
  * status is the verdict. The chapter is docs/lab05.md.
  */
@@ -27,6 +32,11 @@
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
+#ifdef WB_SOLUTIONS
+#include "solutions/exercises.cuh"
+#else
+#include "exercises.cuh" /* the student's */
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,9 +68,47 @@ static const wb_reduce_kernel kernels[] = {
      launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
 };
 
+/* ---------------------------------------------------------------------- */
+/* The exercises (exercises.cuh): launchers and their table                */
+/* ---------------------------------------------------------------------- */
+static void launch_reduceSmemShfl(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceSmemShfl<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceSmemShfl");
+}
+
+static void launch_reduceMaxSmem(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceMaxSmem<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceMaxSmem");
+}
+
+static void launch_reduceSmemNoSyncwarp(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceSmemNoSyncwarp<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceSmemNoSyncwarp");
+}
+
+/* Each guards n itself, as reduceSmem does (guards_n 1: the slots after the
+ * n ints hold poison, not zeros); reduceMaxSmem reduces with max (op).
+ * name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for;
+ * guards_n; op */
+static const wb_reduce_kernel exercises[] = {
+    {{"reduceSmemShfl", "reduceSmem's tree down to one warp, then warp shuffles: no smem, no __syncwarp",
+      "write", "reduceSmem"},
+     launch_reduceSmemShfl, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_SUM},
+    {{"reduceMaxSmem", "the same tree with max instead of +: which value changes no maximum?", "write",
+      "reduceSmem"},
+     launch_reduceMaxSmem, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_MAX},
+    {{"reduceSmemNoSyncwarp", "the last warp unrolled as before Volta, no volatile, no __syncwarp: why wrong?",
+      "fix", "reduceSmem"},
+     launch_reduceSmemNoSyncwarp, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_SUM},
+};
+
 static const wb_lab lab = WB_REDUCTION_LAB(
     "lab05", "shared memory, warp shuffles, and the library as the bar",
-    "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels);
+    "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels,
+    WB_TABLE(exercises), "lab05_smem/exercises.cuh");
 
 #define SWEEP_FIRST (1LL << 10)
 #define SWEEP_LAST (1LL << 28)
@@ -174,6 +222,8 @@ int main(int argc, char **argv)
         if (n / 4 != last) /* -n not on the 4x ladder: end at it */
             wb_reduce_run(&g, &r, &lab, kernels, &a, last, baseline);
     }
+    /* without --exercises: check the exercises once, for the closing line */
+    wb_reduce_count_exercises(&g, &r, &lab, kernels, &a);
 
     sweeping = a.extra;
     r.notes = print_versus_cub; /* under the table, before the summary line */

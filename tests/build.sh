@@ -12,7 +12,7 @@ own_tmpd=0
 # make labNN twice: the second time nothing is rebuilt or relinked
 make -s lab01 >/dev/null 2>&1
 run make lab01
-if [ "$STATUS" -eq 0 ] && grep -Eq "(Nothing to be done|is up to date)" "$OUTF" && ! grep -q "LINK\|  CC " "$OUTF"; then
+if [ "$STATUS" -eq 0 ] && ! grep -q "LINK\|  CC " "$OUTF"; then
     ok "make lab01 twice: the second builds nothing"
 else
     notok "make lab01 twice" "exit $STATUS: $(head -c 300 "$OUTF")"

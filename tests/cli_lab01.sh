@@ -1,5 +1,8 @@
 # tests/cli_lab01.sh - lab01 as a student runs it: the table, the formats,
-# --trace, and every kind of bad input (exit 2, one line). POSIX sh.
+# --trace, every kind of bad input (exit 2, one line), and the exercises:
+# ./lab01 as shipped (todo rows, the fix-it FAILs, the closing exercises
+# line) and the solutions, built apart into build/solutions/ (every exercise
+# PASS at several lengths). POSIX sh.
 . tests/lib.sh
 
 L=./lab01
@@ -10,8 +13,9 @@ done
 expect_csv_pass "lab01 -k picks two" 2 $L -n 1000 -r 2 -k sequential,recursiveInterleaved --csv
 
 run $L -n 100000 -r 3
-if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq 5 ] && tail -n 1 "$OUTF" | grep -q '^lab01: PASS - 5 of 5 kernels verified'; then
-    ok "lab01 table: 5 PASS rows and the summary line last"
+if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq 5 ] && tail -n 2 "$OUTF" | head -n 1 | grep -q '^lab01: PASS - 5 of 5 kernels verified' &&
+   tail -n 1 "$OUTF" | grep -q '^exercises: [0-3] of 3 done.* (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)$'; then
+    ok "lab01 table: 5 PASS rows, the summary line, then the exercises line last"
 else
     notok "lab01 table" "exit $STATUS: $(tail -n 3 "$OUTF")"
 fi
@@ -26,13 +30,18 @@ else
 fi
 
 run $L --list
-if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -eq 5 ] && grep -q '^recursiveInterleaved ' "$OUTF"; then
-    ok "lab01 --list names the 5 variants"
+if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -eq 10 ] && grep -q '^recursiveInterleaved ' "$OUTF" &&
+   grep -q '^exercises in lab01_cpu_reduce/exercises.c' "$OUTF" &&
+   grep -Eq '^recursiveReduceBook +fix .*\(measured against recursiveInterleaved\)$' "$OUTF" &&
+   grep -Eq '^pairwiseBlocked +write .*\(measured against sequential\)$' "$OUTF" &&
+   grep -Eq '^sequentialUnroll4 +write .*\(measured against sequential\)$' "$OUTF"; then
+    ok "lab01 --list names the 5 variants and the 3 exercises"
 else
     notok "lab01 --list" "exit $STATUS: $(head -c 300 "$OUTF")"
 fi
 run $L -h
-if [ "$STATUS" -eq 0 ] && grep -q '^usage: ./lab01' "$OUTF" && grep -q -- '--trace' "$OUTF"; then ok "lab01 -h"
+if [ "$STATUS" -eq 0 ] && grep -q '^usage: ./lab01' "$OUTF" && grep -q -- '--trace' "$OUTF" &&
+   grep -q -- '--exercises' "$OUTF"; then ok "lab01 -h"
 else notok "lab01 -h" "exit $STATUS"; fi
 
 # --trace: both pairings end at the input's sum, for several lengths
@@ -65,3 +74,139 @@ expect_usage "lab01 --csv --json" $L --csv --json
 expect_usage "lab01 unknown flag" $L --fast
 expect_usage "lab01 stray argument" $L 1000
 expect_usage "lab01 --trace -n 65" $L --trace -n 65
+expect_usage "lab01 -k unknown exercise" $L -k recursiveReduce
+expect_usage "lab01 --exercise (typo)" $L --exercise
+
+# ---- the exercises ---------------------------------------------------------
+EX=lab01_cpu_reduce/exercises.c
+
+# csv_exercise_order FILE: each exercise row right under its reference row
+# (the last kernel row above it is the one it names in `against`); prints why not
+csv_exercise_order() {
+    awk -F, 'NR == 1 { next }
+        $23 == "kernel" { last = $3; next }
+        $24 != last { print $3 " (against " $24 ") sits under " last; exit }' "$1"
+}
+
+# ./lab01 as shipped: the two write-it stubs are todo, the fix-it FAILs
+run $L --exercises --csv -r 1
+if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+    skip "lab01 exercises as shipped" "./lab01 was built with SOLUTIONS=1"
+elif command -v git >/dev/null 2>&1 && git ls-files --error-unmatch "$EX" >/dev/null 2>&1 &&
+     ! git diff --quiet HEAD -- "$EX" 2>/dev/null; then
+    skip "lab01 exercises as shipped" "$EX is edited (your work); these checks are for the file as handed out"
+else
+    if [ "$STATUS" -eq 1 ]; then ok "lab01 --exercises as shipped exits 1 (the fix-it FAILs)"
+    else notok "lab01 --exercises as shipped" "exit $STATUS, expected 1; $(head -c 300 "$ERRF")"; fi
+    check=$(awk -F, '
+        NR == 1 { next }
+        { rows++; if ($4 != 16777213) { print $3 " at n = " $4 ", expected 16777213"; exit } }
+        $3 == "pairwiseBlocked" || $3 == "sequentialUnroll4" {
+            if ($23 != "write" || $24 != "sequential" || $NF != "todo" || $10 != 0 || $11 != "" || $17 != "") {
+                print $3 ": " $0; exit }
+            todo++ }
+        $3 == "recursiveReduceBook" {
+            if ($23 != "fix" || $24 != "recursiveInterleaved" || $NF != "FAIL") { print $3 ": " $0; exit }
+            fix++ }
+        $23 == "kernel" && $NF != "PASS" { print $3 " says " $NF; exit }
+        $25 != "cpu" { print "build column " $25 ", expected cpu"; exit }
+        $26 !~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z$/ { print "run_at " $26; exit }
+        $27 !~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]$/ { print "fingerprint " $27; exit }
+        END { if (rows != 8 || todo != 2 || fix != 1) print rows " rows, " todo " todo, " fix " fix-it, expected 8, 2, 1" }' "$OUTF")
+    if [ -z "$check" ]; then
+        ok "lab01 --exercises as shipped: 8 rows at n = 16777213, 2 todo (reps 0, no figures), recursiveReduceBook FAIL"
+    else
+        notok "lab01 --exercises as shipped" "$check"
+    fi
+    why=$(csv_exercise_order "$OUTF")
+    if [ -z "$why" ]; then ok "lab01 --exercises: each exercise row right under its reference row"
+    else notok "lab01 --exercises row order" "$why"; fi
+
+    run $L --exercises -r 1
+    if [ "$STATUS" -eq 1 ] && grep -q '^recursiveReduceBook .*FAIL$' "$OUTF" &&
+       grep -Eq '^pairwiseBlocked +- +- +- +- +- +- +\(your exercise\) +- +todo$' "$OUTF" &&
+       grep -q '^lab01: FAIL - 1 of 6 kernels gave a wrong result: recursiveReduceBook; 2 exercises todo' "$OUTF" &&
+       grep -q '^  sequentialUnroll4 (write it, against sequential): todo' "$OUTF" &&
+       ! grep -q '^exercises:' "$OUTF"; then
+        ok "lab01 --exercises table: todo rows, the FAIL named, no exercises line"
+    else
+        notok "lab01 --exercises table" "exit $STATUS: $(tail -n 6 "$OUTF")"
+    fi
+
+    run $L --exercises -n 1000003 -r 1 --csv -k recursiveReduceBook
+    if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "recursiveReduceBook" && $4 == 1000003 && $NF == "FAIL" { f = 1 }
+                                        END { exit !f }' "$OUTF"; then
+        ok "lab01 recursiveReduceBook as shipped FAILs at another odd n (1000003)"
+    else
+        notok "lab01 recursiveReduceBook at 1000003" "exit $STATUS: $(tail -n 2 "$OUTF")"
+    fi
+    run $L -k recursiveReduceBook -n 2^20 -r 1 --csv
+    if [ "$STATUS" -eq 0 ] && [ "$(awk -F, 'NR > 1' "$OUTF" | wc -l)" -eq 2 ] &&
+       awk -F, '$3 == "recursiveReduceBook" && $NF == "PASS" { f = 1 } END { exit !f }' "$OUTF"; then
+        ok "lab01 -k recursiveReduceBook: its reference row and a PASS at 2^20 (the bug hides at powers of two)"
+    else
+        notok "lab01 -k recursiveReduceBook at 2^20" "exit $STATUS: $(cat "$OUTF" | head -c 400)"
+    fi
+    run $L -k pairwiseBlocked -n 1000 -r 1 --csv
+    if [ "$STATUS" -eq 0 ] && [ "$(awk -F, 'NR > 1 { printf "%s:%s ", $3, $NF }' "$OUTF")" = "sequential:PASS pairwiseBlocked:todo " ]; then
+        ok "lab01 -k pairwiseBlocked: sequential then the todo row, exit 0"
+    else
+        notok "lab01 -k pairwiseBlocked" "exit $STATUS: $(head -c 400 "$OUTF")"
+    fi
+
+    run $L -n 1000 -r 2
+    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 0 of 3 done, 2 todo, 1 failing (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)'; then
+        ok "lab01 plain run as shipped exits 0 and ends with 'exercises: 0 of 3 done, 2 todo, 1 failing'"
+    else
+        notok "lab01 plain run's exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
+    fi
+    run $L -n 1000 -r 2 -k sequential
+    if [ "$STATUS" -eq 0 ] && ! grep -q '^exercises:' "$OUTF"; then ok "lab01 -k KERNEL alone: no exercises line"
+    else notok "lab01 -k sequential" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"; fi
+fi
+
+run $L --exercises --json -n 1001 -r 1
+if [ "$STATUS" -le 1 ] && [ "$(grep -c '"kernel":' "$OUTF")" -eq 8 ] && grep -q '"role": "fix", "against": "recursiveInterleaved"' "$OUTF" &&
+   [ "$(tr -cd '{' <"$OUTF" | wc -c)" -eq "$(tr -cd '}' <"$OUTF" | wc -c)" ]; then
+    ok "lab01 --exercises --json: 8 rows with role and against, balanced"
+else
+    notok "lab01 --exercises --json" "exit $STATUS: $(head -c 300 "$OUTF")"
+fi
+
+# The solutions, built apart (build/solutions/lab01): every exercise PASS
+if [ ! -d lab01_cpu_reduce/solutions ]; then
+    skip "lab01 solutions" "this copy has no lab01_cpu_reduce/solutions (a student's handout)"
+else
+    SOL=build/solutions/lab01
+    SOLT=build/solutions/tests/test_lab01
+    if (unset MAKEFLAGS MFLAGS MAKELEVEL; ${MAKE:-make} BUILD=build/solutions BIN=build/solutions/ SOLUTIONS=1 \
+            lab01 "$SOLT") >"$TMPD/make.log" 2>&1; then
+        if grep -qi 'warning' "$TMPD/make.log"; then notok "lab01 solutions build without warnings" "$(grep -i warning "$TMPD/make.log" | head -n 3)"
+        else ok "lab01 solutions build (make BUILD=build/solutions BIN=build/solutions/ SOLUTIONS=1 lab01)"; fi
+        "$SOLT" --solutions >"$TMPD/sol" 2>&1
+        st=$?
+        sed -n -e 's/^ok /ok solutions: /p' -e 's/^FAIL /FAIL solutions: /p' "$TMPD/sol"
+        [ $st -eq 0 ] || grep -q '^FAIL ' "$TMPD/sol" || notok "solutions: test_lab01 --solutions" "exited $st"
+        for n in 1 2 3 17 1000003; do
+            expect_csv_pass "lab01 solutions --exercises -n $n: 8 rows, every one PASS" 8 $SOL --exercises -n $n -r 2 --csv
+            if [ "$STATUS" -eq 0 ]; then
+                why=$(csv_exercise_order "$OUTF")
+                ex=$(awk -F, 'NR > 1 && $23 != "kernel" && $25 == "cpu+solutions"' "$OUTF" | wc -l)
+                if [ -z "$why" ] && [ "$ex" -eq 3 ]; then ok "lab01 solutions -n $n: 3 exercise rows (build cpu+solutions), each under its reference"
+                else notok "lab01 solutions -n $n rows" "${why:-$ex exercise rows with build cpu+solutions, expected 3}"; fi
+            fi
+        done
+        expect_csv_pass "lab01 solutions --exercises at n = 16777213" 8 $SOL --exercises -r 1 --csv
+        if [ "$STATUS" -eq 0 ] && awk -F, 'NR > 1 && $4 != 16777213 { bad = 1 } END { exit bad }' "$OUTF"; then
+            ok "lab01 solutions --exercises without -n runs at 16777213"
+        fi
+        run $SOL -n 1000 -r 2
+        if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 3 of 3 done (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)'; then
+            ok "lab01 solutions: the plain run ends with 'exercises: 3 of 3 done'"
+        else
+            notok "lab01 solutions: the exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
+        fi
+    else
+        notok "lab01 solutions build" "$(tail -n 5 "$TMPD/make.log")"
+    fi
+fi

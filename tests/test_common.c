@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "workbook.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +29,46 @@ typedef struct {
     wb_kernel_info info;
 } fake_kernel;
 
-static const fake_kernel fake[] = {{{"alpha", "first"}}, {{"beta", "second"}}, {{"gamma", "third"}}};
+static const fake_kernel fake[] = {{{"alpha", "first", NULL, NULL}},
+                                   {{"beta", "second", NULL, NULL}},
+                                   {{"gamma", "third", NULL, NULL}}};
+/* exercises: {name, task, kind, against} */
+static const fake_kernel fake_ex[] = {{{"delta", "write delta", "write", "alpha"}},
+                                      {{"epsilon", "fix epsilon", "fix", "gamma"}}};
 
 static const wb_lab length_lab = {
-    "labX", "a test lab", WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int",
-    0, 0, 512, 1, 1, 20, "--sweep", "sweep", WB_TABLE(fake),
+    .lab = "labX", .title = "a test lab", .shape = WB_LENGTH, .default_n = 1 << 24, .max_n = WB_INT_MAX,
+    .max_n_reason = "the exact int sum must fit in an int", .default_block_x = 512, .default_block_y = 1,
+    .uses_block = 1, .default_reps = 20, .extra_flag = "--sweep", .extra_help = "sweep",
+    .kernels = WB_TABLE(fake), .exercises = WB_NO_EXERCISES,
 };
 static const wb_lab cpu_lab = {
-    "labC", "a CPU lab", WB_LENGTH, 1 << 24, WB_INT_MAX, "int sum", 0, 0, 0, 0, 0, 20, NULL, NULL, WB_TABLE(fake),
+    .lab = "labC", .title = "a CPU lab", .shape = WB_LENGTH, .default_n = 1 << 24, .max_n = WB_INT_MAX,
+    .max_n_reason = "int sum", .uses_block = 0, .default_reps = 20, .kernels = WB_TABLE(fake),
 };
 static const wb_lab matrix_lab = {
-    "labM", "a matrix lab", WB_MATRIX, 0, 0, NULL, 2048, 2048, 16, 16, 1, 20, NULL, NULL, WB_TABLE(fake),
+    .lab = "labM", .title = "a matrix lab", .shape = WB_MATRIX, .default_nx = 2048, .default_ny = 2048,
+    .default_block_x = 16, .default_block_y = 16, .uses_block = 1, .default_reps = 20,
+    .kernels = WB_TABLE(fake),
+};
+/* the same three with exercises */
+static const wb_lab ex_lab = {
+    .lab = "labE", .title = "a lab with exercises", .shape = WB_LENGTH, .default_n = 1 << 24,
+    .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
+    .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex),
+    .exercise_file = "labE_x/exercises.cuh", .exercise_n = WB_EXERCISE_N,
+};
+static const wb_lab ex_cpu_lab = {
+    .lab = "labF", .title = "a CPU lab with exercises", .shape = WB_LENGTH, .default_n = 1 << 24,
+    .max_n = WB_INT_MAX, .max_n_reason = "int sum", .uses_block = 0, .default_reps = 20,
+    .extra_flag = "--trace", .extra_help = "trace", .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex),
+    .exercise_file = "labF_x/exercises.c", .exercise_n = WB_EXERCISE_N, .todo_take = NULL,
+};
+static const wb_lab ex_matrix_lab = {
+    .lab = "labN", .title = "a matrix lab with exercises", .shape = WB_MATRIX, .default_nx = 2048,
+    .default_ny = 2048, .default_block_x = 16, .default_block_y = 16, .uses_block = 1, .default_reps = 20,
+    .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex), .exercise_file = "labN_x/exercises.cuh",
+    .exercise_nx = 1000, .exercise_ny = 333,
 };
 
 /* Parse a space-separated command line. */
@@ -183,6 +213,81 @@ static void test_args(void)
         snprintf(line, sizeof line, "%s", flags[i]);
         bad(&length_lab, line, "needs a value");
     }
+    (void)err;
+}
+
+/* --exercises and -k NAMES with exercises (common/workbook.c's parser) */
+static void test_exercise_args(void)
+{
+    wb_args a;
+    char err[1200], *text;
+    size_t len;
+    FILE *m;
+
+    good(&ex_lab, "", &a);
+    check(!a.exercises && a.n == 1 << 24 && a.selected[0] && a.selected[1] && a.selected[2] && a.ex_selected[0] &&
+              a.ex_selected[1],
+          "exercises: a plain run selects every kernel and exercise, no exercise run", "wrong");
+    good(&ex_lab, "--exercises", &a);
+    check(a.exercises && !a.n_given && a.n == WB_EXERCISE_N && a.n == 16777213 && a.selected[0] &&
+              a.selected[2] && a.ex_selected[0] && a.ex_selected[1],
+          "--exercises without -n runs every kernel and exercise at the lab's exercise_n (2^24 - 3)", "wrong");
+    good(&ex_lab, "--exercises -n 1000", &a);
+    check(a.exercises && a.n == 1000 && a.n_given, "--exercises -n 1000 keeps the given n", "wrong");
+    good(&ex_lab, "-n 17 --exercises", &a);
+    check(a.exercises && a.n == 17, "-n before --exercises is kept too", "wrong");
+    good(&ex_lab, "-k delta", &a);
+    check(a.exercises && a.n == WB_EXERCISE_N && a.ex_selected[0] && !a.ex_selected[1] && !a.selected[0] &&
+              !a.selected[1] && !a.selected[2],
+          "-k naming an exercise asks for the exercise run, that exercise alone, at exercise_n", "wrong");
+    good(&ex_lab, "-k epsilon,beta -n 5", &a);
+    check(a.exercises && a.n == 5 && !a.ex_selected[0] && a.ex_selected[1] && !a.selected[0] && a.selected[1] &&
+              !a.selected[2],
+          "-k mixes kernels and exercises", "wrong");
+    good(&ex_lab, "-k beta", &a);
+    check(!a.exercises && a.n == 1 << 24 && a.selected[1] && !a.selected[0] && !a.ex_selected[0] &&
+              !a.ex_selected[1],
+          "-k naming kernels only: no exercise run, no exercise selected", "wrong");
+    good(&ex_lab, "--exercises -k alpha", &a);
+    check(a.exercises && a.selected[0] && !a.selected[1] && !a.ex_selected[0] && !a.ex_selected[1],
+          "--exercises -k KERNEL: the exercise run of that kernel alone", "wrong");
+    good(&ex_cpu_lab, "--exercises --trace", &a);
+    check(a.exercises && a.extra && a.n == WB_EXERCISE_N, "--exercises with a lab's own flag (CPU lab)",
+          "wrong");
+    good(&ex_matrix_lab, "--exercises", &a);
+    check(a.exercises && a.nx == 1000 && a.ny == 333 && a.n == 333000,
+          "--exercises on a matrix lab runs at its exercise_nx x exercise_ny", "wrong");
+    good(&ex_matrix_lab, "--exercises -n 64x32", &a);
+    check(a.nx == 64 && a.ny == 32, "--exercises -n NXxNY keeps the given matrix", "wrong");
+    bad(&ex_lab, "-k zeta", "exercises: delta, epsilon");
+    bad(&ex_lab, "-k delta,", "empty");
+    bad(&ex_lab, "--exercise", "unknown option");
+    bad(&length_lab, "--exercises", "unknown option");
+    bad(&cpu_lab, "-k delta", "delta");
+    check(wb_exercise_index(&ex_lab, "epsilon") == 1 && wb_exercise_index(&ex_lab, "alpha") == -1 &&
+              wb_exercise_index(&length_lab, "delta") == -1,
+          "wb_exercise_index", "wrong");
+
+    m = open_memstream(&text, &len);
+    wb_print_usage(&ex_lab, m);
+    fclose(m);
+    check(strstr(text, "[--exercises]") && strstr(text, "labE_x/exercises.cuh") &&
+              strstr(text, "n = 16777213 (2^24 - 3)"),
+          "-h names --exercises, the file and the size", text);
+    free(text);
+    m = open_memstream(&text, &len);
+    wb_print_usage(&length_lab, m);
+    fclose(m);
+    check(!strstr(text, "--exercises"), "-h of a lab without exercises does not offer --exercises", text);
+    free(text);
+    m = open_memstream(&text, &len);
+    wb_print_list(&ex_lab, m);
+    fclose(m);
+    check(strstr(text, "exercises in labE_x/exercises.cuh (./labE --exercises runs them):\n") &&
+              strstr(text, "\ndelta ") && strstr(text, " write ") && strstr(text, "(measured against alpha)") &&
+              strstr(text, "\nepsilon ") && strstr(text, " fix ") && strstr(text, "(measured against gamma)"),
+          "--list names each exercise, its kind and its reference", text);
+    free(text);
     (void)err;
 }
 
@@ -383,6 +488,218 @@ static void test_report(void)
     check(!strcmp(bar, "...."), "bar at 0%", bar);
 }
 
+/* The n-th line (from 0) of text, into buf; "" past the end. */
+static const char *nth_line(const char *text, int n, char *buf, size_t len)
+{
+    const char *p = text, *end;
+    for (; n > 0 && p; --n) {
+        p = strchr(p, '\n');
+        if (p)
+            ++p;
+    }
+    if (!p || !*p) {
+        buf[0] = '\0';
+        return buf;
+    }
+    end = strchr(p, '\n');
+    snprintf(buf, len, "%.*s", (int)(end ? (size_t)(end - p) : strlen(p)), p);
+    return buf;
+}
+
+/* The CSV field `col` (1-based) of line, into buf. */
+static const char *csv_field(const char *line, int col, char *buf, size_t len)
+{
+    const char *p = line, *end;
+    for (; col > 1 && p; --col) {
+        p = strchr(p, ',');
+        if (p)
+            ++p;
+    }
+    if (!p) {
+        buf[0] = '\0';
+        return buf;
+    }
+    end = strchr(p, ',');
+    snprintf(buf, len, "%.*s", (int)(end ? (size_t)(end - p) : strlen(p)), p);
+    return buf;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ" */
+static int is_iso_utc(const char *s)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+    size_t i;
+    if (strlen(s) != sizeof shape - 1)
+        return 0;
+    for (i = 0; shape[i]; ++i)
+        if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) : s[i] != shape[i])
+            return 0;
+    return strncmp(s, "2024", 4) >= 0 && strncmp(s + 5, "13", 2) < 0 && strncmp(s + 8, "32", 2) < 0 &&
+           strncmp(s + 11, "24", 2) < 0;
+}
+
+/* Exercise rows, todo rows, the new columns and the exercises line. */
+static void test_exercise_report(void)
+{
+    static wb_report r;
+    wb_row row;
+    double t1[] = {2.0, 2.0, 2.0}, t2[] = {1.0, 1.0, 1.0}, t3[] = {0.5, 0.5, 0.5};
+    char *csv, *json, *table, line[1024], f[128], f2[128], now[32];
+    int i, cols;
+    static const char *const want_cols[] = {
+        "lab", "device", "kernel", "n", "nx", "ny", "grid", "block", "bytes", "reps", "time_ms", "q1_ms", "q3_ms",
+        "spread_pct", "gbps", "pct_of_copy", "speedup", "total_ms", "total_gbps", "ceiling_gbps", "peak_gbps",
+        "type", "role", "against", "build", "run_at", "fingerprint", "status"};
+
+    /* the header: the documented columns, in this order */
+    cols = count_char(wb_csv_header, ',') + 1;
+    {
+        int same = cols == (int)(sizeof want_cols / sizeof want_cols[0]);
+        for (i = 0; same && i < cols; ++i)
+            same = !strcmp(csv_field(wb_csv_header, i + 1, f, sizeof f), want_cols[i]);
+        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,status", wb_csv_header);
+    }
+
+    wb_report_init(&r, "labE");
+    check(is_iso_utc(r.run_at), "run_at is an ISO 8601 UTC time (YYYY-MM-DDTHH:MM:SSZ)", r.run_at);
+    wb_utc_now(now, sizeof now);
+    check(is_iso_utc(now) && strcmp(now, r.run_at) >= 0, "wb_utc_now: ISO UTC, not before run_at", now);
+    check(!strcmp(r.build_id, wb_build_id) && !strcmp(r.fingerprint, wb_build_fingerprint) &&
+              !strcmp(r.type, "int"),
+          "report stamped with the build id and fingerprint compiled in, type int", r.build_id);
+    snprintf(r.device, sizeof r.device, "Test GPU");
+    r.ceiling_gbps = 100.0;
+    r.baseline = "slow";
+    r.reps = 3;
+    memset(&row, 0, sizeof row);
+    row.n = 1000;
+    row.bytes = 4e6;
+    row.total_ms = -1;
+    row.pass = 1;
+    row.kernel = "slow";
+    row.time = wb_summarize(t1, 3);
+    wb_report_add(&r, &row);
+    row.kernel = "fast";
+    row.time = wb_summarize(t2, 3);
+    wb_report_add(&r, &row);
+    row.kernel = "mine"; /* an exercise, against "fast" (not the baseline "slow") */
+    row.role = "write";
+    row.against = "fast";
+    row.time = wb_summarize(t3, 3);
+    wb_report_add(&r, &row);
+    memset(&row, 0, sizeof row); /* an exercise not written yet */
+    row.kernel = "later";
+    row.role = "write";
+    row.against = "slow";
+    row.n = 1000;
+    row.bytes = 4e6;
+    row.total_ms = -1;
+    row.todo = 1;
+    snprintf(row.check, sizeof row.check, "not written yet");
+    wb_report_add(&r, &row);
+
+    check(fabs(r.rows[2].speedup - 2.0) < 1e-12, "an exercise's speedup is against its `against` row", "wrong");
+    check(fabs(r.rows[1].speedup - 2.0) < 1e-12, "a kernel's speedup stays against the baseline", "wrong");
+    check(wb_report_status(&r) == WB_EXIT_OK, "a todo row does not change the exit status (0)", "wrong");
+
+    csv = render(&r, WB_CSV);
+    nth_line(csv, 1, line, sizeof line);
+    check(!strcmp(csv_field(line, 23, f, sizeof f), "kernel") && !strcmp(csv_field(line, 24, f2, sizeof f2), ""),
+          "CSV: a shipped kernel's role is `kernel`, against empty", line);
+    check(!strcmp(csv_field(line, 22, f, sizeof f), "int") && !strcmp(csv_field(line, 25, f2, sizeof f2), wb_build_id),
+          "CSV: type and build columns", line);
+    check(!strcmp(csv_field(line, 26, f, sizeof f), r.run_at) &&
+              !strcmp(csv_field(line, 27, f2, sizeof f2), wb_build_fingerprint),
+          "CSV: run_at and fingerprint columns", line);
+    nth_line(csv, 3, line, sizeof line);
+    check(!strcmp(csv_field(line, 3, f, sizeof f), "mine") && !strcmp(csv_field(line, 23, f2, sizeof f2), "write") &&
+              strstr(line, ",write,fast,") && !strcmp(csv_field(line, 17, f, sizeof f), "2.000") &&
+              !strcmp(csv_field(line, 28, f2, sizeof f2), "PASS"),
+          "CSV: an exercise row carries role, against, its speedup over against, PASS", line);
+    nth_line(csv, 4, line, sizeof line);
+    {
+        int empty = 1;
+        for (i = 11; i <= 19; ++i)
+            if (csv_field(line, i, f, sizeof f)[0])
+                empty = 0;
+        check(count_char(line, ',') == cols - 1 && !strcmp(csv_field(line, 10, f, sizeof f), "0") && empty &&
+                  !strcmp(csv_field(line, 28, f2, sizeof f2), "todo") && strstr(line, ",write,slow,"),
+              "CSV: a todo row has reps 0, empty time..total_gbps, status todo", line);
+    }
+    check(nth_line(csv, 5, line, sizeof line)[0] == '\0', "CSV: no exercises line", csv);
+    free(csv);
+
+    json = render(&r, WB_JSON);
+    check(strstr(json, "\"kernel\": \"later\", \"role\": \"write\", \"against\": \"slow\"") &&
+              strstr(json, "\"reps\": 0, \"time_ms\": null") && strstr(json, "\"status\": \"todo\"") &&
+              strstr(json, "\"todo\": 1") && strstr(json, "\"failed\": 0") &&
+              strstr(json, "\"status\": \"PASS\"\n}") && strstr(json, "\"run_at\": ") &&
+              count_char(json, '{') == count_char(json, '}'),
+          "JSON: the todo row (null figures), todo count, overall PASS", json);
+    free(json);
+
+    table = render(&r, WB_TABLE_OUT);
+    {
+        const char *t = strstr(table, "\nlater ");
+        check(t && strstr(t, "(your exercise)") && strstr(t, "todo\n") && !strstr(t, "0.0000"),
+              "table: a todo row says todo, with no figures", table);
+        check(strstr(table, "labE: PASS - 3 of 3 kernels verified; 1 exercise todo") &&
+                  strstr(table, "later (write it, against slow): todo") &&
+                  strstr(table, "mine (write it, against fast): PASS"),
+              "table: the summary counts the todo apart; a line per exercise", table);
+    }
+    free(table);
+
+    /* a failing exercise: status 1; the todo row still does not count */
+    r.rows[2].pass = 0;
+    snprintf(r.rows[2].check, sizeof r.rows[2].check, "sum 1, expected 2");
+    check(wb_report_status(&r) == WB_EXIT_WRONG, "a FAILing exercise row makes the status 1", "wrong");
+    table = render(&r, WB_TABLE_OUT);
+    check(strstr(table, "labE: FAIL - 1 of 3 kernels gave a wrong result: mine; 1 exercise todo") &&
+              strstr(table, "mine (write it, against fast): FAIL"),
+          "table: a FAIL exercise is named, the todo counted apart", table);
+    free(table);
+    r.rows[2].pass = 1;
+
+    /* the closing line of a run without --exercises */
+    r.nrows = 2;
+    r.ex_total = 3;
+    r.ex_done = 1;
+    r.ex_todo = 1;
+    r.ex_file = "labE_x/exercises.cuh";
+    table = render(&r, WB_TABLE_OUT);
+    {
+        const char *want = "labE: PASS - 2 of 2 kernels verified";
+        const char *sum = strstr(table, want), *ex = strstr(table, "\nexercises: ");
+        check(sum && ex && ex > sum && !strcmp(ex + 1, "exercises: 1 of 3 done, 1 todo, 1 failing "
+                                                       "(labE_x/exercises.cuh; ./labE --exercises runs them)\n"),
+              "table: the exercises line is the last line, after the summary", table);
+    }
+    free(table);
+    r.ex_done = 0;
+    r.ex_todo = 3;
+    table = render(&r, WB_TABLE_OUT);
+    check(strstr(table, "\nexercises: 0 of 3 done, 3 todo (labE_x/exercises.cuh; ./labE --exercises runs them)\n") != NULL,
+          "exercises line: nothing failing, no failing count", table);
+    free(table);
+    r.ex_done = 3;
+    r.ex_todo = 0;
+    table = render(&r, WB_TABLE_OUT);
+    check(strstr(table, "\nexercises: 3 of 3 done (labE_x/exercises.cuh; ./labE --exercises runs them)\n") != NULL,
+          "exercises line: all done", table);
+    free(table);
+    csv = render(&r, WB_CSV);
+    json = render(&r, WB_JSON);
+    check(!strstr(csv, "exercises:") && !strstr(json, "exercises:"), "the exercises line stays out of CSV and JSON",
+          csv);
+    free(csv);
+    free(json);
+    r.ex_total = 0;
+    table = render(&r, WB_TABLE_OUT);
+    check(!strstr(table, "exercises:"), "no exercises line when the lab has none (ex_total 0)", table);
+    free(table);
+}
+
 int main(void)
 {
     test_parse_count();
@@ -390,5 +707,7 @@ int main(void)
     test_stats();
     test_value_rule();
     test_report();
+    test_exercise_args();
+    test_exercise_report();
     return failures ? 1 : 0;
 }

@@ -3,9 +3,22 @@
  * exact 64-bit reference at every length 1..64, primes, 2^k-1, 2^k, 2^k+1 and
  * a large odd length, with a guard element after the array to catch writes
  * past the end. Prints "ok"/"FAIL" lines for tests/run.
+ *
+ * Then the exercises, as the exercise file this binary was linked with has
+ * them (the student's exercises.c, or solutions/exercises.c when built with
+ * SOLUTIONS=1): a write-it stub still at WB_TODO() must return 0 and set
+ * wb_cpu_todo; recursiveReduceBook as shipped must drop an element at odd
+ * lengths exactly as the book's version does (so ./lab01 --exercises FAILs
+ * at 16777213); a written or fixed one must be exact at every n = 1..200 and
+ * a few large odd n, reading and writing nothing past a[n-1].
+ *
+ *   build/tests/test_lab01                 the build at hand, whatever it holds
+ *   build/solutions/tests/test_lab01 --solutions
+ *                                          every exercise must be done and exact
  */
 #define _POSIX_C_SOURCE 200809L
 #include "reduce_cpu.h"
+#include "exercises.h"
 #include "workbook.h"
 
 #include <stdlib.h>
@@ -64,11 +77,202 @@ static void lengths(const char *label, const size_t *ns, int count)
         printf("ok every variant exact at %s\n", label);
 }
 
-int main(void)
+/* ---------------------------------------------------------------------- */
+/* The exercises                                                           */
+/* ---------------------------------------------------------------------- */
+#define TAIL 16
+#define TAIL_POISON 0x55555555
+
+typedef int (*reduce_fn)(int *a, size_t n);
+
+/* The book's recursiveReduce (Cheng et al., ch. 3), bug included: what
+ * recursiveReduceBook is as shipped. */
+static int book_recursive_reduce(int *data, size_t size)
+{
+    size_t stride, i;
+    if (size == 1)
+        return data[0];
+    stride = size / 2;
+    for (i = 0; i < stride; i++)
+        data[i] += data[i + stride];
+    return book_recursive_reduce(data, stride);
+}
+
+/* A stub as a student receives it. */
+static int stub(int *a, size_t n)
+{
+    (void)a;
+    (void)n;
+    WB_TODO();
+}
+
+/* f on a copy of the input of length n (seed), followed by a poisoned tail
+ * that f must neither read nor write (as ./lab01 runs it). Returns the sum;
+ * *expected the exact one, *tail_ok whether the tail survived. */
+static int run_on(reduce_fn f, size_t n, unsigned long long seed, long long *expected, int *tail_ok)
+{
+    int *a = malloc((n + TAIL) * sizeof(int)), got;
+    size_t i;
+    if (!a) {
+        printf("FAIL out of memory at n = %zu\n", n);
+        exit(1);
+    }
+    wb_fill_ints(a, n, seed);
+    *expected = wb_sum_ints(a, n);
+    for (i = 0; i < TAIL; ++i)
+        a[n + i] = TAIL_POISON;
+    got = f(a, n);
+    *tail_ok = 1;
+    for (i = 0; i < TAIL; ++i)
+        if (a[n + i] != TAIL_POISON)
+            *tail_ok = 0;
+    free(a);
+    return got;
+}
+
+/* f exact at every n = 1..200 and at large odd n; one ok line or the first
+ * FAIL. */
+static void exercise_exact(const char *name, reduce_fn f)
+{
+    static const size_t large[] = {1000003, (1u << 22) + 7, 16777213};
+    size_t n;
+    for (n = 1; n <= 200 + sizeof large / sizeof large[0]; ++n) {
+        size_t len = n <= 200 ? n : large[n - 201];
+        long long expected;
+        int tail_ok, got;
+        wb_cpu_todo = 0;
+        got = run_on(f, len, 11 + len, &expected, &tail_ok);
+        if (wb_cpu_todo || got != expected || !tail_ok) {
+            printf("FAIL %s at n = %zu: %s sum %d, expected %lld%s\n", name, len,
+                   wb_cpu_todo ? "still WB_TODO();" : "", got, expected,
+                   tail_ok ? "" : "; wrote past a[n-1]");
+            ++failures;
+            return;
+        }
+    }
+    printf("ok %s exact at every n = 1..200, 1000003, 2^22+7 and 16777213, nothing past a[n-1] touched\n", name);
+}
+
+/* A write-it exercise: as shipped (WB_TODO) or written. */
+static void write_exercise(const char *name, reduce_fn f, int solutions)
+{
+    long long expected;
+    int tail_ok, got;
+    wb_cpu_todo = 0;
+    got = run_on(f, 1000, 5, &expected, &tail_ok);
+    if (!wb_cpu_todo) {
+        exercise_exact(name, f);
+        return;
+    }
+    if (solutions) {
+        printf("FAIL %s: the solutions build still has WB_TODO()\n", name);
+        ++failures;
+        return;
+    }
+    if (got == 0 && tail_ok)
+        printf("ok %s as shipped: WB_TODO() returns 0 and sets wb_cpu_todo (a todo row)\n", name);
+    else {
+        printf("FAIL %s as shipped: WB_TODO() returned %d%s\n", name, got, tail_ok ? "" : " and wrote past a[n-1]");
+        ++failures;
+    }
+}
+
+/* recursiveReduceBook: as shipped (the book's bug) or fixed. */
+static void fix_exercise(int solutions)
+{
+    int three[3 + TAIL] = {1, 2, 4}, got;
+    got = recursiveReduceBook(three, 3);
+    if (got == 7) {
+        exercise_exact("recursiveReduceBook", recursiveReduceBook);
+        return;
+    }
+    if (solutions || got != 3) {
+        printf("FAIL recursiveReduceBook on {1, 2, 4}: %d, expected 7%s\n", got,
+               got == 3 ? " (the book's bug is still there)" : "");
+        ++failures;
+        return;
+    }
+    {
+        /* as shipped: the book's result at every n, exact at powers of two,
+         * and wrong at the exercise length for the seeds a student may try */
+        size_t n;
+        int same = 1, pow2_exact = 1, fails_at_ex = 1;
+        unsigned long long seed;
+        for (n = 1; n <= 200 && same; ++n) {
+            long long e1, e2;
+            int t1, t2;
+            if (run_on(recursiveReduceBook, n, n, &e1, &t1) != run_on(book_recursive_reduce, n, n, &e2, &t2) ||
+                !t1) {
+                printf("FAIL recursiveReduceBook as shipped differs from the book's at n = %zu\n", n);
+                same = 0;
+                ++failures;
+            }
+        }
+        for (n = 1; n <= (1u << 20); n *= 2) {
+            long long e;
+            int t;
+            if (run_on(recursiveReduceBook, n, 3, &e, &t) != e)
+                pow2_exact = 0;
+        }
+        for (seed = 1; seed <= 3; ++seed) {
+            long long e;
+            int t;
+            if (run_on(recursiveReduceBook, 16777213, seed, &e, &t) == e)
+                fails_at_ex = 0;
+        }
+        if (same)
+            printf("ok recursiveReduceBook as shipped is the book's recursiveReduce at every n = 1..200\n");
+        if (pow2_exact && fails_at_ex)
+            printf("ok recursiveReduceBook as shipped: exact at powers of two, wrong at n = 16777213 "
+                   "(seeds 1..3): the row FAILs\n");
+        else {
+            printf("FAIL recursiveReduceBook as shipped: %s\n",
+                   !pow2_exact ? "wrong at a power of two" : "right at n = 16777213 for a seed in 1..3");
+            ++failures;
+        }
+    }
+}
+
+static void test_exercises(int solutions)
+{
+    int a[1] = {42}, got;
+    wb_cpu_todo = 0;
+    got = stub(a, 1);
+    if (got == 0 && wb_cpu_todo == 1 && a[0] == 42)
+        printf("ok WB_TODO() in C returns 0 and sets wb_cpu_todo\n");
+    else {
+        printf("FAIL WB_TODO() in C: returned %d, wb_cpu_todo %d\n", got, wb_cpu_todo);
+        ++failures;
+    }
+    {
+        int b[5 + TAIL] = {1, 2, 3, 4, 5};
+        int book = book_recursive_reduce(b, 5);
+        if (book == 10)
+            printf("ok the book's recursiveReduce drops the 5th of 5 elements (10, not 15)\n");
+        else {
+            printf("FAIL the book's recursiveReduce on 1..5: %d, expected 10 (the 5 dropped)\n", book);
+            ++failures;
+        }
+    }
+    fix_exercise(solutions);
+    write_exercise("pairwiseBlocked", pairwiseBlocked, solutions);
+    write_exercise("sequentialUnroll4", sequentialUnroll4, solutions);
+}
+
+int main(int argc, char **argv)
 {
     size_t ns[256];
     int count = 0, k;
     static const size_t primes[] = {2, 3, 5, 7, 11, 13, 17, 31, 61, 97, 127, 251, 509, 1021, 4093, 65521, 1000003};
+
+    if (argc > 2 || (argc == 2 && strcmp(argv[1], "--solutions"))) {
+        printf("FAIL test_lab01: usage: test_lab01 [--solutions]\n");
+        return 2;
+    }
+    if (argc == 2) { /* the solutions build: its exercises alone (the rest is the same code) */
+        test_exercises(1);
+        return failures ? 1 : 0;
+    }
 
     for (k = 1; k <= 64; ++k)
         ns[count++] = (size_t)k;
@@ -119,5 +323,7 @@ int main(void)
             ++failures;
         }
     }
+
+    test_exercises(0);
     return failures ? 1 : 0;
 }
