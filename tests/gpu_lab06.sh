@@ -2,6 +2,14 @@
 # tests/gpu_lab06.sh - lab06 (transpose) on a GPU: odd and rectangular shapes,
 # every block shape the command line accepts, exact (bitwise) checks of every
 # kernel, and bad input. Run from anywhere; needs ./lab06 (make lab06).
+# The exercises (lab06_transpose/exercises.cuh): as shipped, the write-it row
+# is todo and the two fix-it rows FAIL at the exercise shape (3000x5000) on
+# every run, each right under its reference row, and the fix-its store
+# nothing outside out (memcheck); the solutions (build/solutions/lab06) pass
+# at odd, rectangular and square shapes beside every kind of block, with
+# transposeSmem32x8 at least 0.95x transposeSmemPad. A kernel right on its
+# first launch only (built here from a file in $TMPD) FAILs: the output
+# after the timed repetitions is checked too.
 cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
@@ -10,7 +18,11 @@ if [ ! -x "$L" ]; then
     notok "lab06 built" "./lab06 is missing: run make lab06"
     exit 1
 fi
-ROWS=$($L --list | wc -l | tr -d ' ')
+# kernels in lab06's table: the lines of --list before the exercises
+ROWS=$($L --list | awk '/^$/ { exit } { n++ } END { print n }')
+EX_WRITE="transposeSmem32x8"
+EX_FIX="transposeSmemRect transposeSmemNoSync"
+EX_ONLY="-k transposeSmem32x8,transposeSmemRect,transposeSmemNoSync"
 
 # the command line alone (no GPU needed for these)
 expect_status 0 "lab06 -h" $L -h
@@ -53,7 +65,193 @@ run $L -n 300x200 -r 2
 if [ "$STATUS" -eq 0 ]; then ok "lab06 table exits 0"; else notok "lab06 table exits 0" "exit $STATUS"; fi
 expect_grep "lab06 table says PASS" '^lab06: PASS' "$OUTF"
 expect_grep "lab06 banner names the loads" '^build +loads: ' "$OUTF"
+if tail -n 1 "$OUTF" | grep -Eq '^exercises: [0-3] of 3 done.* \(lab06_transpose/exercises.cuh; ./lab06 --exercises runs them\)$'
+then ok "lab06 table ends with the exercises line"
+else notok "lab06 table ends with the exercises line" "last line: $(tail -n 1 "$OUTF")"; fi
 # JSON carries the same rows
 run $L -n 300x200 -r 2 --json
 if [ "$STATUS" -eq 0 ] && grep -q '"status": "PASS"' "$OUTF"; then ok "lab06 --json"
 else notok "lab06 --json" "exit $STATUS"; fi
+
+# ---- the exercises ------------------------------------------------------------
+EX=lab06_transpose/exercises.cuh
+expect_status 0 "lab06 --list with the exercises" $L --list
+expect_grep "lab06 --list names the exercise file" '^exercises in lab06_transpose/exercises.cuh ' "$OUTF"
+for x in $EX_WRITE $EX_FIX; do
+    expect_grep "lab06 --list names $x" "^$x " "$OUTF"
+done
+expect_usage "lab06 -k transposeSmemRect -n 16x2000000 (its own block: grid.y over 65535)" \
+    $L -k transposeSmemRect -n 16x2000000
+
+# csv_exercise_order FILE: each exercise row right under its reference row
+# (the last kernel row above it is the one it names in `against`); prints why not
+csv_exercise_order() {
+    awk -F, 'NR == 1 { next }
+        $23 == "kernel" { last = $3; next }
+        $24 != last { print $3 " (against " $24 ") sits under " last; exit }' "$1"
+}
+
+# as shipped, the solutions, and the speed of transposeSmem32x8 (tests/lib.sh).
+# The exercise kernels keep their own blocks, so -b changes only the
+# reference rows; every shipped kernel at every block is checked above.
+ex_args=
+for s in 1x1 1x7 7x1 33x65 2000x3000 3000x2000 1024x1024; do
+    for b in 16x16 32x8 8x32 32x32 1024x1 1x1024; do ex_args="$ex_args|-n $s -b $b $EX_ONLY"; done
+done
+exercise_checks lab06 "$EX_WRITE" "$EX_FIX" "transposeSmem32x8=0.95" \
+    "${ex_args#|}|-b 32x8|-n 5000x3000 $EX_ONLY|-n 8192x4096|--seed 7 -n 129"
+
+# as shipped, in detail: the rows' order and kinds, the fix-its FAIL at the
+# exercise shape on every run (not by chance: Rect drops whole tiles, NoSync
+# reads rows of the tile that no thread has loaded yet), the plain run's line
+run $L --exercises --csv -r 1
+if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+    skip "lab06 exercises as shipped, in detail" "$L was built with SOLUTIONS=1"
+elif command -v git >/dev/null 2>&1 && git ls-files --error-unmatch "$EX" >/dev/null 2>&1 &&
+     ! git diff --quiet HEAD -- "$EX" 2>/dev/null; then
+    skip "lab06 exercises as shipped, in detail" "$EX is edited (your work); these checks are for the file as handed out"
+else
+    order=$(csv_exercise_order "$OUTF")
+    if [ -z "$order" ]; then ok "lab06 --exercises: each exercise right under its reference row"
+    else notok "lab06 --exercises: each exercise right under its reference row" "$order"; fi
+    check=$(awk -F, 'NR == 1 { next }
+        $23 == "kernel" { if ($NF != "PASS") msg = msg " " $3 " says " $NF; next }
+        { ex++; if ($5 != 3000 || $6 != 5000) msg = msg " " $3 " ran at " $5 "x" $6 }
+        $3 == "transposeSmem32x8" && ($23 != "write" || $24 != "transposeSmemPad" || $NF != "todo" || $10 != 0 || $11 != "" || $8 != "32x8" || $7 != "94x157") {
+            msg = msg " transposeSmem32x8: " $23 "," $24 ",block " $8 ",reps " $10 "," $NF }
+        $3 == "transposeSmemRect" && ($23 != "fix" || $24 != "transposeSmemPad" || $NF != "FAIL" || $8 != "32x16" || $7 != "94x313") {
+            msg = msg " transposeSmemRect: " $23 "," $24 ",grid " $7 ",block " $8 "," $NF }
+        $3 == "transposeSmemNoSync" && ($23 != "fix" || $24 != "transposeSmem" || $NF != "FAIL" || $8 != "32x16" || $7 != "47x79") {
+            msg = msg " transposeSmemNoSync: " $23 "," $24 ",grid " $7 ",block " $8 "," $NF }
+        END { if (ex != 3) msg = msg " " ex + 0 " exercise rows, expected 3"; print msg }' "$OUTF")
+    if [ "$STATUS" -eq 1 ] && [ -z "$check" ]; then
+        ok "lab06 --exercises as shipped: 32x8 todo, Rect and NoSync FAIL at 3000x5000, every kernel PASS"
+    else
+        notok "lab06 --exercises as shipped" "exit $STATUS;$check"
+    fi
+    # the fix-its FAIL on every run, not by chance: five runs in a row, other seeds
+    fails=0
+    for i in 1 2 3 4 5; do
+        run $L --exercises -k transposeSmemRect,transposeSmemNoSync --csv -r 2 --seed $i
+        [ "$STATUS" -eq 1 ] && [ "$(awk -F, '$23 == "fix" && $NF == "FAIL"' "$OUTF" | wc -l)" -eq 2 ] && fails=$((fails + 1))
+    done
+    if [ $fails -eq 5 ]; then ok "lab06 fix-its FAIL as shipped on 5 of 5 runs"
+    else notok "lab06 fix-its FAIL as shipped on every run" "only $fails of 5 runs had both FAIL"; fi
+    # what the FAIL says: Rect never writes columns 3000..4999 of out (whole tiles)
+    run $L --exercises -k transposeSmemRect -r 1
+    expect_grep "lab06 transposeSmemRect as shipped loses whole tiles" \
+        '^  transposeSmemRect: 6000000 of 15000000 wrong; first at row 0 col 3000: -?nan' "$OUTF"
+    # NoSync FAILs at any shape more than 32 rows tall, one tile too
+    for s in 1x33 64x64 300x200 5000x3000; do
+        run $L -k transposeSmemNoSync -n $s --csv -r 1
+        if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "transposeSmemNoSync" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
+        then ok "lab06 transposeSmemNoSync FAILs as shipped at $s"
+        else notok "lab06 transposeSmemNoSync FAILs as shipped at $s" "exit $STATUS; $(grep NoSync "$OUTF" | head -c 300)"; fi
+    done
+    # Rect's bounds lose tiles on a wide rectangle too, and hide on a square
+    run $L -k transposeSmemRect -n 5000x3000 --csv -r 1
+    if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "transposeSmemRect" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
+    then ok "lab06 transposeSmemRect FAILs as shipped at 5000x3000"
+    else notok "lab06 transposeSmemRect FAILs as shipped at 5000x3000" "exit $STATUS"; fi
+    expect_csv_pass "lab06 transposeSmemRect as shipped PASSes on a square (the bug hides)" 2 \
+        $L -k transposeSmemRect -n 3000 --csv -r 1
+    # the plain run: exit 0, and the closing line counts 1 todo and 2 failing
+    run $L -n 300x200 -r 1
+    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" |
+        grep -q '^exercises: 0 of 3 done, 1 todo, 2 failing (lab06_transpose/exercises.cuh; ./lab06 --exercises runs them)$'
+    then ok "lab06 plain run as shipped: exit 0, exercises: 0 of 3 done, 1 todo, 2 failing"
+    else notok "lab06 plain run as shipped" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"; fi
+    # the shipped fix-its never store outside out, whatever the rectangle;
+    # racecheck names NoSync's race (the chapter's demo)
+    cs=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer 2>/dev/null)}
+    [ -z "$cs" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] && cs=/usr/local/cuda/bin/compute-sanitizer
+    if [ -n "$cs" ] && [ -x "$cs" ]; then
+        for s in 200x300 300x200 33x65; do
+            run "$cs" --tool memcheck --error-exitcode 9 $L -k transposeSmemRect,transposeSmemNoSync -n $s -r 1
+            if [ "$STATUS" -eq 1 ]; then ok "lab06 fix-its as shipped under memcheck at $s: FAIL, nothing out of bounds"
+            else notok "lab06 fix-its as shipped under memcheck at $s" "exit $STATUS, expected 1; $(grep -E '^=+ (Invalid|ERROR)' "$OUTF" | head -n 2)"; fi
+        done
+        run "$cs" --tool racecheck $L --exercises -k transposeSmemNoSync -n 300x200 -r 1
+        if grep -q 'hazard' "$OUTF"; then ok "lab06 racecheck reports transposeSmemNoSync's hazards"
+        else notok "lab06 racecheck reports transposeSmemNoSync's hazards" "exit $STATUS; $(tail -n 3 "$OUTF")"; fi
+    else
+        skip "lab06 fix-its under compute-sanitizer" "compute-sanitizer not found"
+    fi
+fi
+
+# the solutions: rows under their references, each with a block and grid of its own
+if [ -x build/solutions/lab06 ]; then
+    run build/solutions/lab06 --exercises -n 300x200 -b 8x32 --csv -r 2
+    order=$(csv_exercise_order "$OUTF")
+    if [ "$STATUS" -eq 0 ] && [ -z "$order" ] &&
+        awk -F, '$3 == "transposeSmem32x8" && $7 == "10x7" && $8 == "32x8" && $NF == "PASS" { a = 1 }
+                 $3 == "transposeSmemRect" && $7 == "10x13" && $8 == "32x16" && $NF == "PASS" { b = 1 }
+                 $3 == "transposeSmemNoSync" && $7 == "5x4" && $8 == "32x16" && $NF == "PASS" { c = 1 }
+                 END { exit !(a && b && c) }' "$OUTF"; then
+        ok "lab06 solutions: rows under their references, each with its own block and grid"
+    else
+        notok "lab06 solutions: rows, blocks and grids" "exit $STATUS; $order $(awk -F, '$23 != "kernel" { print $3, $7, $8, $NF }' "$OUTF" | tr '\n' ';')"
+    fi
+else
+    skip "lab06 solutions: rows, blocks and grids" "build/solutions/lab06 not built"
+fi
+
+# a kernel right on its first launch only must FAIL: the output after the
+# timed repetitions is compared too. Built here from lab06.cu with a file of
+# exercises written to $TMPD (never shipped) whose transposeSmem32x8 writes
+# element (0, 0) on its first launch only.
+NV=${NVCC:-nvcc}
+objs="build/common/gpu.o build/common/reduce.o build/common/workbook.o build/buildinfo/lab06.o"
+have_objs=1
+for o in $objs; do [ -f "$o" ] || have_objs=0; done
+if ! command -v "$NV" >/dev/null 2>&1; then
+    skip "lab06 catches a kernel right on its first launch only" "no nvcc to build it"
+elif [ $have_objs -eq 0 ]; then
+    skip "lab06 catches a kernel right on its first launch only" "build/common objects missing (make lab06 first)"
+else
+    F=$TMPD/lab06-first
+    rm -rf "$F" && mkdir -p "$F"
+    cp lab06_transpose/lab06.cu "$F/lab06.cu" # its #include "exercises.cuh" then finds the one below
+    cat >"$F/exercises.cuh" <<'END_OF_FILE'
+#include "workbook.h"
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+#define BDIMX 32
+#define BDIMY 16
+#define IPAD 2
+__device__ unsigned first_only_launches;
+/* a right transpose, except that element (0, 0) is written on the first launch only */
+__global__ void transposeSmem32x8(float *out, const float *__restrict__ in, const int nx, const int ny)
+{
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+        int y = blockIdx.y * TILE_DIM + threadIdx.y + j;
+        if (x < nx && y < ny && (x > 0 || y > 0))
+            out[x * ny + y] = in[y * nx + x];
+    }
+    if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && threadIdx.y == 0 && first_only_launches++ == 0)
+        out[0] = in[0];
+}
+__global__ void transposeSmemRect(float *out, const float *__restrict__ in, const int nx, const int ny)
+{
+    WB_TODO();
+}
+__global__ void transposeSmemNoSync(float *out, const float *__restrict__ in, const int nx, const int ny)
+{
+    WB_TODO();
+}
+END_OF_FILE
+    arch=-arch=native
+    [ -n "${CUDA_ARCH:-}" ] && arch="-arch=sm_$CUDA_ARCH"
+    # shellcheck disable=SC2086
+    if "$NV" -O3 -std=c++17 $arch -Icommon -Ilab06_transpose -o "$F/lab06" "$F/lab06.cu" \
+        lab06_transpose/explain.cu $objs >"$F/build.log" 2>&1; then
+        run "$F/lab06" --exercises -k transposeSmem32x8 -n 300x200 -r 3
+        if [ "$STATUS" -eq 1 ] &&
+            grep -Eq '^  transposeSmem32x8: timed repetition differed: 1 of 60000 wrong; first at row 0 col 0: -?nan' "$OUTF"
+        then ok "lab06 catches a kernel right on its first launch only (timed repetition differed)"
+        else notok "lab06 catches a kernel right on its first launch only" "exit $STATUS; $(grep -E 'transposeSmem32x8' "$OUTF" | head -c 300)"; fi
+    else
+        notok "lab06 first-launch-only test builds" "$(head -c 300 "$F/build.log")"
+    fi
+fi
