@@ -4,6 +4,7 @@
  *   make lab02 && ./lab02            both kernels at n = 2^24, block 512
  *   ./lab02 --explain                which threads and warps work at each step (no GPU needed)
  *   ./lab02 -n 1000003 -b 128 --csv  any n from 1, any block 32..1024
+ *   ./lab02 --exercises              your exercises (exercises.cuh) beside their rows
  *
  * The kernels (reduce_neighbored.cuh) are the book's (Cheng et al., ch. 3):
  *   1 reduceNeighbored      tid % (2*stride) == 0 picks the working threads:
@@ -15,14 +16,25 @@
  * The harness (common/reduce.cu) makes the input, pads it with zeros to whole
  * blocks, checks every result exactly, and times the first pass (CUDA events,
  * L2 flushed, input restored outside the timing) and the whole reduction.
+ * The student's exercises are in exercises.cuh (solutions/ with SOLUTIONS=1):
+ *   reduceNeighboredMask       write it: the mask (tid & (2*stride - 1)) for
+ *                              the remainder; how much of the gap is the %?
+ *   reduceNeighboredEarlyExit  fix it: the book's if (idx >= n) return;
+ *   reduceNeighboredLessOut    fix it: the partial sum written to g_odata[tid]
  * Chapter: docs/lab02.md.
  */
 #include "workbook.h"
 #include "reduce_neighbored.cuh"
 #include "explain_tree.cuh"
+#ifdef WB_SOLUTIONS
+#include "solutions/exercises.cuh"
+#else
+#include "exercises.cuh" /* the student's */
+#endif
 
 #include <stdlib.h>
 
+/* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for */
 static const wb_reduce_kernel kernels[] = {
     {{"reduceNeighbored",
       "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its threads work"},
@@ -32,9 +44,45 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL},
 };
 
+/* ---------------------------------------------------------------------- */
+/* The exercises (exercises.cuh): launchers and their table                */
+/* ---------------------------------------------------------------------- */
+static void launch_reduceNeighboredMask(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceNeighboredMask<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighboredMask");
+}
+
+static void launch_reduceNeighboredEarlyExit(int *data, int *partial, unsigned n, unsigned grid,
+                                             unsigned block)
+{
+    reduceNeighboredEarlyExit<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighboredEarlyExit");
+}
+
+static void launch_reduceNeighboredLessOut(int *data, int *partial, unsigned n, unsigned grid,
+                                           unsigned block)
+{
+    reduceNeighboredLessOut<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighboredLessOut");
+}
+
+/* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
+static const wb_reduce_kernel exercises[] = {
+    {{"reduceNeighboredMask", "tid & (2*stride - 1) for the %: how much of the gap is the %?", "write",
+      "reduceNeighbored"},
+     launch_reduceNeighboredMask, 1, 32, 1024, 1, 0, NULL, 0},
+    {{"reduceNeighboredEarlyExit", "the book's if (idx >= n) return; when nothing past n is zero", "fix",
+      "reduceNeighbored"},
+     launch_reduceNeighboredEarlyExit, 1, 32, 1024, 1, 0, NULL, 1},
+    {{"reduceNeighboredLessOut", "reduceNeighboredLess whose partial sums go astray", "fix",
+      "reduceNeighboredLess"},
+     launch_reduceNeighboredLessOut, 1, 32, 1024, 1, 0, NULL, 0},
+};
+
 static const wb_lab lab = WB_REDUCTION_LAB(
     "lab02", "neighbored pairing in global memory and warp divergence",
-    NULL, NULL, kernels);
+    NULL, NULL, kernels, WB_TABLE(exercises), "lab02_neighbored/exercises.cuh");
 
 /* The same two kernels as the explainer sees them (same order as kernels[]). */
 static const tree_kernel explained[] = {
@@ -51,9 +99,13 @@ static void explain(const wb_args *a)
         "stays active until the stride reaches 32, doing less and less useful work (its idle\n"
         "lanes wait: divergence). reduceNeighboredLess packs the same work into the first\n"
         "threads, so after the first step whole warps skip the step's loads, add and store:\n"
-        "compare the warp-steps and load requests above, at -b 512 above all. That is why it is\n"
-        "faster on the GPU (./lab02). Yet it loads as many sectors as reduceNeighbored: its\n"
-        "threads' elements lie 2*stride apart. lab03's interleaved pairing fixes that.");
+        "compare the warp-steps and load requests above, at -b 512 above all. Divergence is\n"
+        "not the whole gap on the GPU (./lab02), though: reduceNeighbored also computes\n"
+        "tid % (2*stride), a sequence of instructions, in every warp at every step. Your\n"
+        "reduceNeighboredMask (the same working threads, a mask instead of the %) runs\n"
+        "between the two in ./lab02 --exercises: its row shows how much of the gap is the %.\n"
+        "And reduceNeighboredLess loads as many sectors as reduceNeighbored: its threads'\n"
+        "elements lie 2*stride apart. lab03's interleaved pairing fixes that.");
     if (status != WB_EXIT_OK)
         exit(status);
 }

@@ -4,11 +4,17 @@
 # Exact at edge and odd sizes for every block 32..1024 (both kernels in each
 # run), each kernel alone with -k, bad input (exit 2, one line), --list, -h,
 # --explain, --json, and exit 3 with a message when no device is visible.
+# The exercises (lab02_neighbored/exercises.cuh): as shipped, the write-it row
+# is todo and the two fix-it rows FAIL at the exercise size at every block;
+# the solutions (build/solutions/lab02) pass at odd and edge sizes and every
+# block, and reduceNeighboredMask is at least 1.2x reduceNeighbored.
 . tests/lib.sh
 
 LAB=./lab02
 ROWS=2 # kernels in lab02's table
 KERNELS="reduceNeighbored reduceNeighboredLess"
+BLOCKS="32 64 128 256 512 1024"
+EX_FIX="reduceNeighboredEarlyExit reduceNeighboredLessOut"
 
 if [ ! -x $LAB ]; then
     notok lab02-built "$LAB is missing: run make lab02"
@@ -34,3 +40,33 @@ expect_status 0 "lab02 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab02 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab02 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
 
+# the exercises: as shipped (todo, FAIL, FAIL; a plain run ends with the
+# exercises line), and the solutions at odd and edge sizes at every block,
+# with their speed at the exercise size (tests/lib.sh)
+ex_args=
+for n in 1 2 3 31 33 1000003 16777213 16777216; do
+    for b in $BLOCKS; do ex_args="$ex_args|-n $n -b $b"; done
+done
+exercise_checks lab02 "reduceNeighboredMask" "$EX_FIX" \
+    "reduceNeighboredMask=1.20 reduceNeighboredEarlyExit=0.90 reduceNeighboredLessOut=0.95" "${ex_args#|}"
+
+# each fix-it FAILs as shipped at the exercise size at every block, not by
+# chance: the last block reads past n (EarlyExit), every block writes slot 0
+# (LessOut); the reference rows still PASS
+run $LAB -k reduceNeighbored -n 1000 --csv -r 1
+if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+    skip "lab02 fix-its FAIL at every block" "$LAB was built with SOLUTIONS=1"
+else
+    for b in $BLOCKS; do
+        run $LAB -k reduceNeighboredEarlyExit,reduceNeighboredLessOut --csv -r 1 -b $b
+        check=$(awk -F, '
+            NR == 1 { next }
+            msg == "" && $23 == "fix" && $NF != "FAIL" { msg = $3 " says " $NF }
+            msg == "" && $23 == "kernel" && $NF != "PASS" { msg = $3 " says " $NF }
+            $23 == "fix" { fixes++ }
+            END { if (msg == "" && fixes != 2) msg = fixes + 0 " fix-it rows, expected 2"; if (msg != "") print msg }' "$OUTF")
+        if [ "$STATUS" -ne 1 ]; then notok "lab02 fix-its FAIL as shipped at -b $b" "exit $STATUS, expected 1"
+        elif [ -n "$check" ]; then notok "lab02 fix-its FAIL as shipped at -b $b" "$check"
+        else ok "lab02 fix-its FAIL as shipped at -b $b (n = 16777213)"; fi
+    done
+fi

@@ -5,11 +5,17 @@
 # Exact at edge and odd sizes for every block 32..1024 (all three kernels
 # in each run), each kernel alone with -k, bad input (exit 2, one line), --list, -h,
 # --explain, --json, and exit 3 with a message when no device is visible.
+# The exercises (lab03_interleaved/exercises.cuh, three to write): as shipped
+# they are todo; the solutions (build/solutions/lab03) pass at odd and edge
+# sizes at every block and reach their speed against reduceInterleaved, and
+# reduceInterleavedGridStride runs on a grid sized to the GPU.
 . tests/lib.sh
 
 LAB=./lab03
 ROWS=3 # kernels in lab03's table
 KERNELS="reduceNeighbored reduceNeighboredLess reduceInterleaved"
+BLOCKS="32 64 128 256 512 1024"
+EX_WRITE="reduceInterleaved2 reduceInterleavedAnyN reduceInterleavedGridStride"
 
 if [ ! -x $LAB ]; then
     notok lab03-built "$LAB is missing: run make lab03"
@@ -37,3 +43,43 @@ expect_status 0 "lab03 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab03 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab03 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
 
+# the exercises: as shipped (three todo rows, exit 0; a plain run ends with
+# the exercises line), and the solutions at odd and edge sizes at every
+# block, with their speed at the exercise size (tests/lib.sh)
+ex_args=
+for n in 1 2 3 31 33 1000003 16777213 16777216; do
+    for b in $BLOCKS; do ex_args="$ex_args|-n $n -b $b"; done
+done
+exercise_checks lab03 "$EX_WRITE" "" \
+    "reduceInterleaved2=1.10 reduceInterleavedAnyN=0.90 reduceInterleavedGridStride=1.20" "${ex_args#|}"
+
+# -k an exercise: its row (todo as shipped) right under reduceInterleaved's
+run $LAB -k reduceInterleaved2 --csv -r 1
+if [ "$STATUS" -eq 0 ] && awk -F, 'NR == 2 && $3 == "reduceInterleaved" && $NF == "PASS" { a = 1 }
+        NR == 3 && $3 == "reduceInterleaved2" && $23 == "write" && $24 == "reduceInterleaved" { b = 1 }
+        END { exit !(a && b && NR == 3) }' "$OUTF"; then
+    ok "lab03 -k reduceInterleaved2: its row under reduceInterleaved's"
+else
+    notok "lab03 -k reduceInterleaved2" "exit $STATUS; $(head -c 400 "$OUTF")"
+fi
+
+# reduceInterleavedGridStride's grid is sized to the GPU: fewer blocks than
+# reduceInterleaved's n / block at the exercise size, and ceil(n / block)
+# when n is small
+if [ -x build/solutions/lab03 ]; then
+    run build/solutions/lab03 -k reduceInterleavedGridStride --csv -r 1
+    if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "reduceInterleaved" { ref = $7 } $3 == "reduceInterleavedGridStride" { g = $7 }
+            END { exit !(g + 0 > 0 && g + 0 < ref + 0) }' "$OUTF"; then
+        ok "lab03 reduceInterleavedGridStride: a grid sized to the GPU ($(awk -F, '$3 == "reduceInterleavedGridStride" { print $7 }' "$OUTF") blocks)"
+    else
+        notok "lab03 reduceInterleavedGridStride's grid" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+    fi
+    run build/solutions/lab03 -k reduceInterleavedGridStride -n 1000 -b 256 --csv -r 1
+    if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "reduceInterleavedGridStride" && $7 == 4 { f = 1 } END { exit !f }' "$OUTF"; then
+        ok "lab03 reduceInterleavedGridStride: ceil(n / block) blocks at most"
+    else
+        notok "lab03 reduceInterleavedGridStride at n = 1000" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+    fi
+else
+    skip "lab03 reduceInterleavedGridStride's grid" "build/solutions/lab03 not built"
+fi
