@@ -42,6 +42,35 @@ __global__ void wb_hold_kernel(const volatile int *release, long long max_ns)
     } while (*release == 0 && t - t0 < max_ns);
 }
 
+/* What to do about a device that cannot be used, in one sentence. The
+ * runtime says "driver version is insufficient" both when the driver is too
+ * old and when there is no NVIDIA driver at all (no libcuda): the kernel
+ * module's /proc file tells the two apart. */
+static const char *no_device_advice(cudaError_t err, char *buf, size_t len)
+{
+    FILE *f = fopen("/proc/driver/nvidia/version", "r");
+    char line[256] = "";
+    int have_driver = f != NULL;
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+        line[strcspn(line, "\n")] = '\0';
+    }
+    if (!have_driver && (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice))
+        snprintf(buf, len, "no NVIDIA driver is loaded on this machine (no GPU, or its driver is not "
+                           "installed): run the GPU labs on a machine with an NVIDIA GPU; lab01 runs "
+                           "on the CPU (docs/setup.md)");
+    else if (err == cudaErrorInsufficientDriver)
+        snprintf(buf, len, "the NVIDIA driver is older than this CUDA toolkit needs (%.120s): update the "
+                           "driver, or build with an older toolkit (docs/setup.md)", line);
+    else if (err == cudaErrorNoDevice || err == cudaSuccess)
+        snprintf(buf, len, "the driver sees no GPU (check nvidia-smi and CUDA_VISIBLE_DEVICES)");
+    else
+        snprintf(buf, len, "see docs/setup.md");
+    return buf;
+}
+
 void wb_gpu_open(wb_gpu *g, const char *lab)
 {
     int count = 0, mem_khz = 0, bus_bits = 0, runtime = 0, driver = 0;
@@ -49,9 +78,11 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     cudaError_t err = cudaGetDeviceCount(&count);
     memset(g, 0, sizeof *g);
     if (err != cudaSuccess || count == 0) {
-        fprintf(stderr, "%s: no usable CUDA device: %s%s%s\n", lab,
+        char advice[400];
+        fprintf(stderr, "%s: no usable CUDA device: %s%s%s; %s\n", lab,
                 err != cudaSuccess ? cudaGetErrorString(err) : "the runtime found 0 devices",
-                err != cudaSuccess ? " - " : "", err != cudaSuccess ? cudaGetErrorName(err) : "");
+                err != cudaSuccess ? " - " : "", err != cudaSuccess ? cudaGetErrorName(err) : "",
+                no_device_advice(err, advice, sizeof advice));
         exit(WB_EXIT_CUDA);
     }
     g->id = 0;

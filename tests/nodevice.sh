@@ -14,6 +14,9 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     else
         notok "$L without a device" "exit $STATUS, stderr: $(head -c 300 "$ERRF")"
     fi
+    if [ ! -e /proc/driver/nvidia/version ]; then
+        expect_grep "$L without a driver says there is none (not: update it)" "no NVIDIA driver is loaded" "$ERRF"
+    fi
     expect_status 0 "$L -h without a device" ./$L -h
     run ./$L --list
     if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -ge 2 ]; then ok "$L --list without a device"
