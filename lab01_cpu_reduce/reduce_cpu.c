@@ -1,7 +1,7 @@
 /*
  * reduce_cpu.c - lab01's reductions. Contracts in reduce_cpu.h.
  *
- * Differs from the seed material: its interleaved recursion assumed a power
+ * Differs from well-known versions: their interleaved recursion assumed a power
  * of two (an odd length silently dropped an element), and one version took a
  * std::vector by value, copying the whole array at every level. Here odd
  * lengths carry their unpaired element over, and nothing is copied.

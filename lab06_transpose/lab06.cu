@@ -145,8 +145,8 @@ static const wb_lab lab = {
     "matrix transpose: coalesced loads versus stores, and the L1 cache",
     WB_MATRIX,
     0, 0, NULL, /* a matrix, not a length */
-    2048, 2048, /* the seed's matrix */
-    16, 16,     /* the seed's block */
+    2048, 2048, /* the book's matrix */
+    16, 16,     /* the book's block */
     1,          /* -b shapes the blocks */
     20,         /* repetitions */
     NULL, NULL, /* no flag of its own */
