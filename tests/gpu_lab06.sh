@@ -107,9 +107,8 @@ exercise_checks lab06 "$EX_WRITE" "$EX_FIX" "transposeSmem32x8=0.95" \
 run $L --exercises --csv -r 1
 if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
     skip "lab06 exercises as shipped, in detail" "$L was built with SOLUTIONS=1"
-elif command -v git >/dev/null 2>&1 && git ls-files --error-unmatch "$EX" >/dev/null 2>&1 &&
-     ! git diff --quiet HEAD -- "$EX" 2>/dev/null; then
-    skip "lab06 exercises as shipped, in detail" "$EX is edited (your work); these checks are for the file as handed out"
+elif why=$(edited_exercise_file "$EX"); then
+    skip "lab06 exercises as shipped, in detail" "$why"
 else
     order=$(csv_exercise_order "$OUTF")
     if [ -z "$order" ]; then ok "lab06 --exercises: each exercise right under its reference row"
