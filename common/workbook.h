@@ -505,6 +505,15 @@ typedef struct {
     void (*cleanup)(void);  /* called before the device is closed */
 } wb_reduce_texts;
 
+/* launch_KERNEL: a launcher of the wb_reduce_launch shape for a kernel
+ * KERNEL(int *g_idata, int *g_odata, unsigned int n), its launch checked. */
+#define WB_REDUCE_LAUNCHER(kernel)                                                                \
+    static void launch_##kernel(int *data, int *partial, unsigned n, unsigned grid, unsigned block) \
+    {                                                                                             \
+        kernel<<<grid, block>>>(data, partial, n);                                                \
+        CHECK_LAUNCH(#kernel);                                                                    \
+    }
+
 /* The kernel the speedups are measured against: `preferred` when -k
  * selected it, else the first kernel selected (preferred may be NULL). */
 const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred);

@@ -47,25 +47,11 @@ static const wb_reduce_kernel kernels[] = {
 /* ---------------------------------------------------------------------- */
 /* The exercises (exercises.cuh): launchers and their table                */
 /* ---------------------------------------------------------------------- */
-static void launch_reduceNeighboredMask(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceNeighboredMask<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceNeighboredMask");
-}
+WB_REDUCE_LAUNCHER(reduceNeighboredMask)
 
-static void launch_reduceNeighboredEarlyExit(int *data, int *partial, unsigned n, unsigned grid,
-                                             unsigned block)
-{
-    reduceNeighboredEarlyExit<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceNeighboredEarlyExit");
-}
+WB_REDUCE_LAUNCHER(reduceNeighboredEarlyExit)
 
-static void launch_reduceNeighboredLessOut(int *data, int *partial, unsigned n, unsigned grid,
-                                           unsigned block)
-{
-    reduceNeighboredLessOut<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceNeighboredLessOut");
-}
+WB_REDUCE_LAUNCHER(reduceNeighboredLessOut)
 
 /* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
 static const wb_reduce_kernel exercises[] = {

@@ -50,17 +50,9 @@ static const wb_reduce_kernel kernels[] = {
 /* ---------------------------------------------------------------------- */
 /* The exercises (exercises.cuh): launchers, a grid, and their table       */
 /* ---------------------------------------------------------------------- */
-static void launch_reduceInterleaved2(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceInterleaved2<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceInterleaved2");
-}
+WB_REDUCE_LAUNCHER(reduceInterleaved2)
 
-static void launch_reduceInterleavedAnyN(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceInterleavedAnyN<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceInterleavedAnyN");
-}
+WB_REDUCE_LAUNCHER(reduceInterleavedAnyN)
 
 /* The grid of reduceInterleavedGridStride: as many blocks as the GPU holds
  * at once (blocks per SM for this kernel and block, times the SMs: one
@@ -79,12 +71,7 @@ static unsigned grid_reduceInterleavedGridStride(unsigned n, unsigned block, con
     return (unsigned)(want < need ? want : need);
 }
 
-static void launch_reduceInterleavedGridStride(int *data, int *partial, unsigned n, unsigned grid,
-                                               unsigned block)
-{
-    reduceInterleavedGridStride<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceInterleavedGridStride");
-}
+WB_REDUCE_LAUNCHER(reduceInterleavedGridStride)
 
 /* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
 static const wb_reduce_kernel exercises[] = {

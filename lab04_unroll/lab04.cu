@@ -51,11 +51,7 @@ static const wb_reduce_kernel kernels[] = {
 /* ---------------------------------------------------------------------- */
 /* The exercises (exercises.cuh): launchers and their table                */
 /* ---------------------------------------------------------------------- */
-static void launch_reduceUnrolling16(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceUnrolling16<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrolling16");
-}
+WB_REDUCE_LAUNCHER(reduceUnrolling16)
 
 /* the student's grid, launched with the shipped reduceUnrolling8 */
 static unsigned grid_unrolling8Grid(unsigned n, unsigned block, const wb_gpu *g)
@@ -72,11 +68,7 @@ static void launch_reduceUnrolling8Grid(int *data, int *partial, unsigned n, uns
     CHECK_LAUNCH("reduceUnrolling8 with the grid of grid_reduceUnrolling8Grid");
 }
 
-static void launch_reduceUnrolling4Tail(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceUnrolling4Tail<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrolling4Tail");
-}
+WB_REDUCE_LAUNCHER(reduceUnrolling4Tail)
 
 /* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
 static const wb_reduce_kernel exercises[] = {

@@ -71,23 +71,11 @@ static const wb_reduce_kernel kernels[] = {
 /* ---------------------------------------------------------------------- */
 /* The exercises (exercises.cuh): launchers and their table                */
 /* ---------------------------------------------------------------------- */
-static void launch_reduceSmemShfl(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceSmemShfl<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceSmemShfl");
-}
+WB_REDUCE_LAUNCHER(reduceSmemShfl)
 
-static void launch_reduceMaxSmem(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceMaxSmem<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceMaxSmem");
-}
+WB_REDUCE_LAUNCHER(reduceMaxSmem)
 
-static void launch_reduceSmemNoSyncwarp(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceSmemNoSyncwarp<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceSmemNoSyncwarp");
-}
+WB_REDUCE_LAUNCHER(reduceSmemNoSyncwarp)
 
 /* Each guards n itself, as reduceSmem does (guards_n 1: the slots after the
  * n ints hold poison, not zeros); reduceMaxSmem reduces with max (op).
