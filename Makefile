@@ -14,6 +14,7 @@ DLCM      ?=          # lab06 only: ca (global loads cached in L1) or cg (L1 byp
 SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/) in place of the student's exercises
 V         ?= 0        # V=1 shows the full commands
 RESULTS   ?= results  # make grade: the folder holding the students' --csv outputs
+FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
 LAB       ?=          # make profile: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all)
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
@@ -31,6 +32,7 @@ override DLCM      := $(strip $(DLCM))
 override SOLUTIONS := $(strip $(SOLUTIONS))
 override V         := $(strip $(V))
 override RESULTS   := $(strip $(RESULTS))
+override FORMAT    := $(strip $(FORMAT))
 override LAB       := $(strip $(LAB))
 override KERNEL    := $(strip $(KERNEL))
 override BIN       := $(strip $(BIN))
@@ -210,8 +212,8 @@ profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=r
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
 
-grade: ## grade the --csv outputs in RESULTS=dir (tools/grade.conf holds the thresholds)
-	@sh tools/grade $(RESULTS)
+grade: ## grade the --csv outputs in RESULTS=dir [FORMAT=csv: the gradebook] (tools/grade.conf holds the thresholds)
+	@sh tools/grade $(RESULTS) $(if $(FORMAT),--format=$(FORMAT))
 
 handout: ## the students' copy, without solutions or answers: make handout DEST=dir
 	@sh tools/handout.sh "$(DEST)"

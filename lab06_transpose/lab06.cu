@@ -545,6 +545,7 @@ int main(int argc, char **argv)
     shared_poison_init(&g);
     wb_report_init(&r, lab.lab);
     wb_report_device(&r, &g);
+    r.type = "float";
     r.timed = "one launch of the kernel (CUDA events); GB/s = 2 x nx x ny x 4 bytes / time";
     r.build = build_note();
     r.reps = a.reps;

@@ -78,7 +78,7 @@ else
     if [ "$STATUS" -ne 0 ] && grep -q "no solutions" "$ERRF"; then ok "handout refuses SOLUTIONS=1 with a reason"
     else notok "handout refuses SOLUTIONS=1" "exit $STATUS: $(head -c 200 "$ERRF")"; fi
     # its CPU tests (the GPU labs are built and tested where nvcc and a GPU are)
-    run make -C "$H" NVCC=no-nvcc-here test
+    run make --no-print-directory -C "$H" NVCC=no-nvcc-here test
     if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -Eq '^[0-9]+ passed, 0 failed'; then
         ok "handout: make test passes ($(tail -n 1 "$OUTF"))"
     else

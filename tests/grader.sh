@@ -1,24 +1,35 @@
 #!/bin/sh
-# tests/grader.sh - the instructor's tools without a GPU: tools/grade on good,
-# failing and tampered CSVs, tools/chart, and the argument checks of
-# tools/profile.sh and tools/sanitize.sh. POSIX sh; run from the repository root
-# (tests/run does). Prints "ok NAME" / "FAIL NAME: why" / "skip NAME: why".
+# tests/grader.sh - the instructor's tools without a GPU: tools/grade on a test
+# class, on damaged and tampered files, and on its own errors; tools/chart;
+# the argument checks of tools/profile.sh and tools/sanitize.sh. POSIX sh; run
+# from the repository root (tests/run does). Prints "ok NAME" / "FAIL NAME: why"
+# / "skip NAME: why".
+#
+# The test class is made from the labs' own output: tests/fixtures/h100/ (real
+# H100 runs: labNN.csv, labNN-stubs.csv, labNN-solutions.csv,
+# lab06-cg-solutions.csv, lab05-finish.csv), else, when a file is missing
+# there, the synthetic set generated from tests/fixtures/synthetic/*.spec by
+# tests/fixtures/make_fixture.awk (WB_GRADER_FIXTURES=synthetic forces it).
+# Every student's file is one of those, copied or changed by
+# tests/fixtures/transform.awk (a student's build, another run_at or
+# fingerprint, times halved with every derived column recomputed), never
+# typed by hand.
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
 . tests/lib.sh
 [ $own_tmpd -eq 1 ] && trap 'rm -rf "$TMPD"' EXIT
 
-G=tests/fixtures/good
 W=$TMPD/grader
 rm -rf "$W"
 mkdir -p "$W"
 
-# grade_case NAME WANT_STATUS PATTERN DIR: sh tools/grade DIR exits WANT_STATUS,
-# its output matches PATTERN (grep -E), and nothing crashed: stderr holds no
-# shell or awk error (only the grader's own one-line "grade: ..." messages)
+# grade_case NAME WANT_STATUS PATTERN DIR [ARGS...]: sh tools/grade DIR ARGS exits
+# WANT_STATUS, its output matches PATTERN (grep -E), and nothing crashed:
+# stderr holds no shell or awk error (only the grader's own "grade: ..." lines)
 grade_case() {
     name=$1; want=$2; pat=$3; dir=$4
-    run sh tools/grade "$dir"
+    shift 4
+    run sh tools/grade "$dir" "$@"
     if [ "$STATUS" -ne "$want" ]; then
         notok "$name" "exit $STATUS, expected $want; $(head -c 400 "$OUTF") $(head -c 200 "$ERRF")"
     elif grep -v '^grade: ' "$ERRF" | grep -q .; then
@@ -30,68 +41,243 @@ grade_case() {
     fi
 }
 
+# expect_out NAME PATTERN: the last grade's stdout has a line matching PATTERN
+expect_out() { expect_grep "$1" "$2" "$OUTF"; }
+# expect_no_out NAME PATTERN: ... and none matching it
+expect_no_out() {
+    if grep -Eq -- "$2" "$OUTF"; then notok "$1" "a line matches /$2/: $(grep -E -- "$2" "$OUTF" | head -n 2)"
+    else ok "$1"; fi
+}
+
 # case_dir NAME: a fresh, empty folder $W/NAME (its path on stdout)
 case_dir() { rm -rf "${W:?}/$1"; mkdir -p "$W/$1"; echo "$W/$1"; }
 
-# ---- known-good inputs ------------------------------------------------------
-if [ -x ./lab01 ]; then
-    d=$(case_dir live)
-    if ./lab01 -n 100003 -r 3 --csv >"$d/student-lab01.csv" 2>"$W/lab01.err"; then
-        grade_case "grade passes real ./lab01 --csv output" 0 'score lab01 10/10' "$d"
-        # the grader's header is the one the labs print (common/workbook.c)
-        if head -n 1 "$d/student-lab01.csv" | grep -Fqx "$(sed -n 's/^ *HEADER = "\(.*\)"$/\1/p' tools/grade.awk)"; then
-            ok "grader's header = ./lab01 --csv header"
-        else
-            notok "grader's header = ./lab01 --csv header" "lab01 prints: $(head -n 1 "$d/student-lab01.csv")"
-        fi
-    else
-        notok "./lab01 --csv for the grader" "exit $?: $(head -c 200 "$W/lab01.err")"
-    fi
+# tf SRC OUT SETTINGS...: OUT is SRC changed by tests/fixtures/transform.awk
+tf() {
+    tsrc=$1; tout=$2; shift 2
+    awk -F, -f tests/fixtures/transform.awk "$@" "$tsrc" "$tsrc" >"$tout"
+}
+
+# ---- the fixtures: real H100 outputs, else the synthetic set ------------------
+SYN=$W/synthetic
+mkdir -p "$SYN"
+syn_ok=1
+for s in tests/fixtures/synthetic/*.spec; do
+    awk -f tests/fixtures/make_fixture.awk "$s" >"$SYN/$(basename "$s" .spec).csv" 2>"$W/spec.err" || syn_ok=0
+done
+if [ $syn_ok -eq 1 ]; then ok "the synthetic fixtures generate (tests/fixtures/synthetic/*.spec)"
+else notok "the synthetic fixtures generate" "$(head -c 300 "$W/spec.err")"; fi
+
+NEED="lab01 lab01-stubs lab01-solutions lab02 lab02-stubs lab02-solutions lab03 lab03-stubs lab03-solutions
+      lab04 lab04-stubs lab04-solutions lab05 lab05-stubs lab05-solutions lab05-finish
+      lab06 lab06-stubs lab06-solutions lab06-cg-solutions"
+SRC=tests/fixtures/h100
+missing=
+for n in $NEED; do [ -f "$SRC/$n.csv" ] || missing="$missing $n.csv"; done
+if [ "${WB_GRADER_FIXTURES:-}" = synthetic ]; then
+    SRC=$SYN
+    skip "test class from real H100 outputs" "WB_GRADER_FIXTURES=synthetic: the class is made from the synthetic fixtures"
+elif [ -n "$missing" ]; then
+    SRC=$SYN
+    skip "test class from real H100 outputs" "tests/fixtures/h100 lacks$missing: the class is made from the synthetic fixtures"
 else
-    skip "grade passes real ./lab01 --csv output" "./lab01 not built (make lab01)"
+    ok "test class from real H100 outputs (tests/fixtures/h100)"
 fi
 
-grade_case "grade passes the good fixtures (labs 02-06, the lab05 sweep)" 0 \
-    '^total 60/60 over 6 lab results; every lab earned all its points' "$G"
+# every fixture file grades alone as what it is, with no consistency problem
+for n in $NEED; do
+    d=$(case_dir "fx-$n")
+    cp "$SRC/$n.csv" "$d/x-$n.csv"
+    run sh tools/grade "$d"
+    if grep -q 'REJECTED\|PHYSICS' "$OUTF" || grep -v '^grade: ' "$ERRF" | grep -q .; then
+        notok "fixture $n.csv is a consistent lab output" "$(grep -A3 'REJECTED\|PHYSICS' "$OUTF" | head -c 400) $(head -c 200 "$ERRF")"
+        fx_bad=1
+    fi
+done
+[ -z "${fx_bad:-}" ] && ok "every fixture file grades without a consistency or physics problem"
 
-# the kept H100 set (real outputs, docs/results/h100): passes whole, and a
-# copy with one row turned to FAIL does not
-grade_case "grade passes the kept H100 results" 0 \
-    '^total 110/110 over 11 lab results; every lab earned all its points' docs/results/h100
-d=$(case_dir h100fail)
-cp docs/results/h100/*.csv "$d/"
-awk -F, 'BEGIN { OFS = "," } NR == 3 { $NF = "FAIL" } { print }' docs/results/h100/lab04.csv >"$d/lab04.csv"
-grade_case "grade fails the H100 set with one lab04 row turned to FAIL" 1 \
-    'LOST +[0-9]+/4 +verified: 1 of 7 rows say FAIL: reduceUnrolling2' "$d"
+# fingerprints and builds of the fixtures, for the expectations below
+field() { awk -F, -v c="$2" 'NR == 2 { print $c; exit }' "$1"; }
+STUB_FP1=$(field "$SRC/lab01-stubs.csv" 27)
+
+# ---- the test class ----------------------------------------------------------
+# alice   every lab from the solutions runs, as her own build (no +solutions,
+#         her fingerprints), lab05-finish, and lab06 built DLCM=cg too: every point
+# bob     the stubs as shipped, labs 01-04 only, in a folder bob/: lab05, lab06 missing
+# carol   carol_lab01.csv (stubs), lab03-carol.csv (a name it cannot place),
+#         carol-lab05-finish.csv
+# dave    a byte-for-byte copy of alice's lab02
+# eve     lab04 as built with SOLUTIONS=1
+# frank   alice's lab03 re-stamped with another run_at: the same fingerprint
+# grace   lab02 twice: the stubs, then a later run with her solution: the later counts
+# henry   lab03 twice: a finished run, then a later run of the stubs: the later counts
+# ivan    lab02 in the old 22-column format
+# judy    a plain ./lab02 --csv (no exercise rows)
+# mallory lab05 with every time halved and the copy ceiling doubled (only the
+#         GPU's peak shows it), lab01 with every time halved (only physics'
+#         margin over the copy ceiling shows it: lab01 has no peak)
+# peggy   lab04 with her reduceUnrolling16 1.2x slower than the solution's
+# results.csv  a plain ./lab04 --csv nobody put a name on
+C=$W/class
+rm -rf "$C"
+mkdir -p "$C/bob"
+for l in 01 02 03 04 05 06; do
+    tf "$SRC/lab$l-solutions.csv" "$C/alice-lab$l.csv" -v student=1 -v fingerprint=a11ce0$l -v run_at=2026-11-24T09:00:$l"Z"
+done
+tf "$SRC/lab06-cg-solutions.csv" "$C/alice-lab06-cg.csv" -v student=1 -v fingerprint=a11ce006 -v run_at=2026-11-24T09:00:07Z
+tf "$SRC/lab05-finish.csv" "$C/alice-lab05-finish.csv" -v run_at=2026-11-24T09:00:08Z
+for l in 01 02 03 04; do
+    tf "$SRC/lab$l-stubs.csv" "$C/bob/lab$l.csv" -v run_at=2026-11-24T10:00:$l"Z"
+done
+tf "$SRC/lab01-stubs.csv" "$C/carol_lab01.csv" -v run_at=2026-11-24T11:00:01Z
+tf "$SRC/lab03-stubs.csv" "$C/lab03-carol.csv" -v run_at=2026-11-24T11:00:03Z
+tf "$SRC/lab05-finish.csv" "$C/carol-lab05-finish.csv" -v run_at=2026-11-24T11:00:08Z
+cp "$C/alice-lab02.csv" "$C/dave-lab02.csv"
+cp "$SRC/lab04-solutions.csv" "$C/eve-lab04.csv"
+tf "$C/alice-lab03.csv" "$C/frank-lab03.csv" -v run_at=2026-11-24T12:00:03Z
+tf "$SRC/lab02-stubs.csv" "$C/grace-lab02.csv" -v run_at=2026-11-24T13:00:00Z
+tf "$SRC/lab02-solutions.csv" "$C/grace-lab02-rerun.csv" -v student=1 -v fingerprint=96ace002 -v run_at=2026-11-24T14:00:00Z
+tf "$SRC/lab03-solutions.csv" "$C/henry-lab03-final.csv" -v student=1 -v fingerprint=4e760003 -v run_at=2026-11-24T15:00:00Z
+tf "$SRC/lab03-stubs.csv" "$C/henry-lab03.csv" -v run_at=2026-11-24T16:00:00Z
+tf "$SRC/lab02.csv" "$C/ivan-lab02.csv" -v old=1
+cp "$SRC/lab02.csv" "$C/judy-lab02.csv"
+tf "$SRC/lab05-solutions.csv" "$C/mallory-lab05.csv" -v student=1 -v fingerprint=3a770005 -v time_factor=0.5 -v ceiling_factor=2
+tf "$SRC/lab01-solutions.csv" "$C/mallory-lab01.csv" -v student=1 -v fingerprint=3a770001 -v time_factor=0.5
+tf "$SRC/lab04-solutions.csv" "$C/peggy-lab04.csv" -v student=1 -v fingerprint=9e990004 -v kernel=reduceUnrolling16 -v kernel_factor=1.2
+cp "$SRC/lab04.csv" "$C/results.csv"
+
+grade_case "class: graded, exit 1 (not everyone earned every point)" 1 '^==== the class ====' "$C"
+cp "$OUTF" "$W/class.out"
+expect_out "class table: a column per required lab, then lab05-finish and lab06+dlcm=cg" \
+    '^student +lab01 +lab02 +lab03 +lab04 +lab05 +lab06 +lab05-finish +lab06\+dlcm=cg +total +flags$'
+expect_out "class: alice (every lab, her own build) earns every point, DLCM pair and lab05-finish included" \
+    '^alice +25 +25 +25 +25 +25 +25 +10 +25 +185/185 +copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$'
+expect_out "DLCM pair: the default lab06 file is graded as lab06" '^alice-lab06\.csv: lab06 on .*build [a-z_0-9]+, run'
+expect_out "DLCM pair: the DLCM=cg file is graded too, by the lab06 lines, as lab06+dlcm=cg" \
+    '^alice-lab06-cg\.csv: lab06\+dlcm=cg on .*build [a-z_0-9]+\+dlcm=cg, run'
+expect_out "DLCM pair: lab06+dlcm=cg scores its own result" 'score lab06\+dlcm=cg 25/25$'
+expect_out "lab05-finish: graded (verified, versus CUB, no_slower)" 'versus: fastest of reduceModern,modernMemsetAtomic,modernFlagAtomic is reduceModern at'
+expect_out "lab05-finish: carol's counts in her line" '^carol +10 +missing +missing +missing +missing +missing +10 +- +20/160 +missing lab02 lab03 lab04 lab05 lab06$'
+expect_out "stubs as shipped: a todo row says not done" 'LOST +0/5 +done: pairwiseBlocked: not done \(its row says todo'
+expect_out "stubs as shipped: a fix-it FAIL says FAIL: fix it" 'LOST +0/5 +done: recursiveReduceBook: FAIL: fix it'
+expect_out "stubs as shipped: the kernels keep their points" '^bob/lab02\.csv: lab02 on '
+expect_out "missing labs: bob's lab05 and lab06 are named and score 0" '^  bob: lab05 missing, lab06 missing$'
+expect_out "missing labs: bob's line" '^bob +10 +10 +10 +10 +missing +missing +- +- +40/150 +missing lab05 lab06$'
+expect_out "naming slip: lab03-carol.csv is named, with the name to give it" \
+    '^  lab03-carol\.csv: lab03, graded but credited to no one: rename it carol-lab03\.csv'
+expect_out "naming slip: a file with no name at all (results.csv) is named" \
+    '^  results\.csv: lab04, graded but credited to no one: rename it NAME-lab04\.csv'
+expect_out "naming: carol_lab01.csv (an underscore) is carol's" '^carol_lab01\.csv: lab01 on '
+expect_out "copies: identical files from different students are listed together" \
+    '^  alice-lab02\.csv \(alice\), dave-lab02\.csv \(dave\)$'
+expect_out "copies: identical fingerprints with a PASS exercise are listed" \
+    '^  lab03 fingerprint a11ce003: alice-lab03\.csv \(alice, 3 PASS\), frank-lab03\.csv \(frank, 3 PASS\)$'
+if grep -q "fingerprint $STUB_FP1:" "$W/class.out"; then
+    notok "copies: untouched stubs sharing the handout's fingerprint are not flagged" "$(grep "fingerprint $STUB_FP1" "$W/class.out" | head -n 1)"
+else
+    ok "copies: untouched stubs sharing the handout's fingerprint are not flagged"
+fi
+expect_out "copies: the copier's line carries the flag" '^dave .*; copy lab02 with alice; fingerprint lab02 with alice$'
+expect_out "copies: a shared fingerprint is in both lines" '^frank .*; fingerprint lab03 with alice$'
+expect_out "solutions build: flagged" "^  eve-lab04\.csv \(eve\): lab04 built with the instructor's solutions$"
+expect_out "solutions build: its exercise points are 0" 'LOST +0/3 +done: reduceUnrolling16 PASS, but from a solutions build \([a-z_0-9]+\+solutions\)'
+expect_out "solutions build: eve keeps the kernels' points (10/25)" '^eve +missing +missing +missing +10 +missing +missing +- +- +10/150 .*; solutions lab04$'
+expect_out "re-runs: the latest run counts and the earlier file is set aside" \
+    '^  grace lab02: grace-lab02-rerun\.csv \(run 2026-11-24T14:00:00Z\) counts; set aside grace-lab02\.csv \(run 2026-11-24T13:00:00Z\)$'
+expect_out "re-runs: grace's lab02 is the re-run's 25" '^grace +missing +25 '
+expect_out "re-runs: the set-aside file says so under its report" '^  set aside: grace handed in a later run of lab02, grace-lab02-rerun\.csv'
+expect_out "re-runs: the latest counts even when it is worse (henry: 10, not 25)" '^henry +missing +missing +10 '
+expect_out "old header: rejected with a line saying to re-run it" \
+    '^  ivan-lab02\.csv:1: written by an older version of the labs .*re-run it with this version'
+expect_out "old header: the lab scores 0 and is flagged" '^ivan +missing +0 .*rejected lab02'
+expect_out "plain --csv file: exercises not handed in" 'LOST +0/3 +done: reduceNeighboredMask: not handed in \(the file has no exercise rows'
+expect_out "plain --csv file: graded (judy 10/25)" '^judy +missing +10 '
+expect_out "forged speeds: halved times with the ceiling doubled fail the GPU's peak" \
+    "^  mallory-lab05\.csv \(mallory\): reduceModern at [0-9]+ GB/s is faster than this GPU's theoretical [0-9]+ GB/s"
+expect_out "forged speeds: halved CPU times fail the margin over the copy ceiling" \
+    '^  mallory-lab01\.csv \(mallory\): [A-Za-z0-9]+ at 1[3-9][0-9]\.[0-9]% of the copy ceiling .* above the 130% no real run reaches'
+expect_no_out "forged speeds: the forged files pass every consistency check (only physics catches them)" '^mallory-lab0[15]\.csv: REJECTED'
+expect_out "forged speeds: the labs score 0" '^mallory +0 +missing +missing +missing +0 +missing .*; physics lab01 lab05$'
+expect_out "keeps_up: a correct but slow exercise loses the speed points only" \
+    'LOST +0/2 +keeps_up: reduceUnrolling16 at 0\.[0-9]+x reduceUnrolling8 \([0-9.]+ vs [0-9.]+ ms\), needs at least 0\.95x'
+expect_out "keeps_up: peggy's lab04 23/25" '^peggy +missing +missing +missing +23 '
+expect_out "class: the closing line counts the students" '^class: 12 students; 0 earned every point with nothing flagged, 12 did not'
+
+# the gradebook CSV: --csv, FORMAT=csv
+run sh tools/grade "$C" --csv
+cp "$OUTF" "$W/book.csv"
+hdr='student,lab01,lab02,lab03,lab04,lab05,lab06,lab05-finish,lab06+dlcm=cg,total,max,flags'
+if [ "$STATUS" -eq 1 ] && [ "$(head -n 1 "$W/book.csv")" = "$hdr" ] &&
+    awk -F, 'NF != 12 { bad = 1 } END { exit bad || NR != 13 }' "$W/book.csv"; then
+    ok "gradebook CSV: the header, one line per student, 12 fields each, exit 1"
+else
+    notok "gradebook CSV" "exit $STATUS: $(head -c 500 "$W/book.csv")"
+fi
+expect_grep "gradebook CSV: alice's line" '^alice,25,25,25,25,25,25,10,25,185,185,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$' "$W/book.csv"
+expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,150,missing lab05 lab06$' "$W/book.csv"
+expect_grep "gradebook CSV: the class notes go to stderr" '^grade: identical files handed in by different students:$' "$ERRF"
+run env FORMAT=csv sh tools/grade "$C"
+if [ "$STATUS" -eq 1 ] && cmp -s "$OUTF" "$W/book.csv"; then ok "gradebook CSV: FORMAT=csv is --csv"
+else notok "gradebook CSV: FORMAT=csv" "exit $STATUS, or not the same as --csv: $(head -c 300 "$OUTF")"; fi
+run make -s --no-print-directory grade RESULTS="$C" FORMAT=csv
+if cmp -s "$OUTF" "$W/book.csv"; then ok "gradebook CSV: make grade RESULTS=dir FORMAT=csv"
+else notok "gradebook CSV: make grade RESULTS=dir FORMAT=csv" "not the same as --csv: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
+
+# a class where everyone earned every point: exit 0
+d=$(case_dir allgood)
+cp "$C"/alice-* "$d/"
+grade_case "class: everyone earned every point: exit 0" 0 '^class: 1 student; 1 earned every point with nothing flagged, 0 did not' "$d"
+expect_out "class: a clean class lists no notes" '^==== the class ====$'
+expect_no_out "class: a clean class lists no notes (nothing flagged)" '^(identical|re-runs|files whose|solutions builds|speeds|rejected|required labs)'
+
+# a folder per student wins over the file name, and says so when they disagree
+d=$(case_dir folders)
+mkdir -p "$d/zoe" "$d/handin"
+cp "$C/alice-lab02.csv" "$d/zoe/lab02.csv"
+tf "$C/alice-lab03.csv" "$d/handin/yann-lab03.csv" -v fingerprint=7a110003
+grade_case "naming: a folder per student (zoe/lab02.csv)" 1 '^zoe +missing +25 ' "$d"
+expect_out "naming: a folder and a file name that disagree are named" '^  handin/yann-lab03\.csv: credited to handin \(its folder\), but its name says yann$'
+
+# ---- real ./lab01 output --------------------------------------------------------
+if [ -x ./lab01 ]; then
+    d=$(case_dir live)
+    ./lab01 -n 100003 -r 3 --exercises --csv >"$d/student-lab01.csv" 2>"$W/lab01.err"
+    if head -n 1 "$d/student-lab01.csv" | grep -Fqx "$(sed -n 's/^ *HEADER = "\(.*\)"$/\1/p' tools/grade.awk)"; then
+        ok "grader's header = ./lab01 --csv header"
+    else
+        notok "grader's header = ./lab01 --csv header" "lab01 prints: $(head -n 1 "$d/student-lab01.csv")"
+    fi
+    grade_case "grade reads real ./lab01 --exercises --csv output (kernels 10/10, exercises as built)" 1 \
+        '^  ok +10/10 +verified: all 5 kernel rows PASS' "$d"
+    expect_no_out "real ./lab01 output is not rejected" 'REJECTED|PHYSICS'
+else
+    skip "grade reads real ./lab01 --exercises --csv output" "./lab01 not built (make lab01)"
+fi
+
+# ---- damaged and tampered files ------------------------------------------------
+G=$W/good
+mkdir -p "$G"
+for l in 02 03 04 05 06; do tf "$SRC/lab$l-solutions.csv" "$G/lab$l.csv" -v student=1 -v fingerprint=600d00$l; done
 
 d=$(case_dir crlf)
 sed 's/$/\r/' "$G/lab06.csv" >"$d/win-lab06.csv"
-grade_case "grade accepts CRLF line ends" 0 'score lab06 10/10' "$d"
+grade_case "grade accepts CRLF line ends" 1 'score lab06 25/25$' "$d"
 
 d=$(case_dir concat)
-{ cat "$G/lab02.csv"; cat "$G/lab03.csv"; } >"$d/both.csv"
-grade_case "grade reads two runs concatenated in one file (repeated header)" 0 'total 20/20 over 2 lab results' "$d"
+{ cat "$G/lab02.csv"; cat "$G/lab03.csv"; } >"$d/x-both.csv"
+grade_case "grade reads two runs of different labs concatenated in one file" 1 'score lab03 25/25$' "$d"
+expect_out "grade: both runs of a concatenated file count" 'score lab02 25/25'
 
-d=$(case_dir students)
-mkdir -p "$d/carol"
-cp "$G/lab02.csv" "$d/alice-lab02.csv"
-cp "$G/lab02.csv" "$d/bob smith-lab02.csv"
-cp "$G/lab04.csv" "$d/carol/lab04.csv"
-grade_case "grade totals per student (NAME-labNN.csv, a folder per student, a blank in a name)" 0 \
-    'bob smith +10/10' "$d"
-expect_grep "grade's per-student line for a folder" '^  carol +10/10' "$OUTF"
-
-# ---- failing and tampered inputs --------------------------------------------
 d=$(case_dir failrow)
-sed '3s/,PASS$/,FAIL/' "$G/lab02.csv" >"$d/alice-lab02.csv"
-grade_case "grade fails a FAIL row and names the kernel" 1 \
-    'verified: 1 of 2 rows say FAIL: reduceNeighboredLess \(line 3\)' "$d"
-expect_grep "grade: a FAIL kernel's time does not count" 'reduceNeighboredLess failed verification' "$OUTF"
+awk -F, 'BEGIN { OFS = "," } NR == 3 { $NF = "FAIL" } { print }' "$G/lab04.csv" >"$d/x-lab04.csv"
+grade_case "grade fails a FAIL kernel row and names it" 1 \
+    'LOST +2/4 +verified: 1 of 7 kernel rows say FAIL: reduceUnrolling2 \(line 3\)' "$d"
+expect_out "grade: a FAIL kernel's time does not count" 'reduceUnrolling2 failed verification'
 
 d=$(case_dir nocol)
 cut -d, -f1-14,16- "$G/lab03.csv" >"$d/x-lab03.csv"
 grade_case "grade rejects a missing column" 1 'x-lab03.csv:1: missing column\(s\): gbps' "$d"
-expect_grep "grade scores a rejected file 0" 'score lab03 0/10 +\(rejected\)' "$OUTF"
+expect_out "grade scores a rejected file 0" 'score lab03 0/25 +\(rejected\)'
 
 d=$(case_dir renamed)
 sed '1s/,gbps,/,GBps,/' "$G/lab03.csv" >"$d/x-lab03.csv"
@@ -111,25 +297,56 @@ grade_case "grade rejects a tampered pct_of_copy" 1 'x-lab06.csv:5: pct_of_copy'
 
 d=$(case_dir speed)
 awk -F, -v OFS=, 'NR == 3 { $11 = sprintf("%.6f", $11 / 2); $12 = sprintf("%.6f", $12 / 2); $13 = sprintf("%.6f", $13 / 2);
-                             $15 = sprintf("%.2f", $15 * 2); $16 = sprintf("%.2f", $16 * 2) } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects a halved time whose speedup was left alone" 1 'x-lab02.csv:3: speedup' "$d"
+                             $15 = sprintf("%.2f", $15 * 2); $16 = sprintf("%.2f", $16 * 2) } 1' "$G/lab04.csv" >"$d/x-lab04.csv"
+grade_case "grade rejects a halved time whose speedup was left alone" 1 'x-lab04.csv:3: speedup' "$d"
+
+d=$(case_dir exspeed)
+awk -F, -v OFS=, '$3 == "reduceNeighboredMask" { $17 = sprintf("%.3f", $17 * 1.3) } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
+grade_case "grade rejects an exercise's speedup that does not match its against-row" 1 \
+    "speedup [0-9.]+ does not match reduceNeighbored's time_ms / this time_ms" "$d"
 
 d=$(case_dir nonnum)
 awk -F, -v OFS=, 'NR == 2 { $11 = "fast" } 1' "$G/lab05.csv" >"$d/x-lab05.csv"
 grade_case "grade rejects a non-numeric field" 1 "x-lab05.csv:2: time_ms is 'fast', not a number" "$d"
 
 d=$(case_dir bytes)
-awk -F, -v OFS=, 'NR == 2 { $4 = $4 / 2 } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects bytes that do not match n" 1 'bytes is 67108864 but a reduction of n ints reads 4\*n' "$d"
+awk -F, -v OFS=, 'NR == 2 { $4 = $4 + 1000 } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
+grade_case "grade rejects bytes that do not match n and the type" 1 'bytes is [0-9]+ but a reduction of n ints reads 4\*n' "$d"
 
 d=$(case_dir fields)
-awk -F, -v OFS=, 'NR == 2 { $22 = $22 ",extra" } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects a row with a field too many" 1 'x-lab02.csv:2: 23 fields, the header has 22' "$d"
+awk -F, -v OFS=, 'NR == 2 { $28 = $28 ",extra" } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
+grade_case "grade rejects a row with a field too many" 1 'x-lab02.csv:2: 29 fields, the header has 28' "$d"
+
+# the new columns, one bad value each (column, value, the message)
+col_case() { # NAME COLUMN VALUE PATTERN [KERNEL]: column COLUMN of KERNEL's row (else line 2) set to VALUE
+    d=$(case_dir "col-$2")
+    awk -F, -v OFS=, -v c="$2" -v v="$3" -v k="${5:-}" '(k == "" && NR == 2) || (k != "" && $3 == k) { $c = v } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
+    grade_case "$1" 1 "$4" "$d"
+}
+col_case "grade rejects a type that is not int, float or double" 22 long "type is 'long', not int, float or double"
+col_case "grade rejects a role that is not kernel, write or fix" 23 student "role is 'student', not kernel, write or fix"
+col_case "grade rejects against on a kernel row" 24 reduceNeighboredLess "against is 'reduceNeighboredLess' on a kernel row"
+col_case "grade rejects an exercise row without against" 24 "" "against is empty on an exercise row" reduceNeighboredMask
+col_case "grade rejects against naming no kernel row of the file" 24 reduceNope "measured against reduceNope, but the file has no kernel row reduceNope" reduceNeighboredMask
+col_case "grade rejects a build it does not know" 25 sm90 "build is 'sm90', not sm_NN, fat or cpu"
+col_case "grade rejects a run_at that is not UTC ISO" 26 "2026-11-23 14:05:09" "run_at is '2026-11-23 14:05:09', not a UTC date and time"
+col_case "grade rejects a fingerprint that is not 8 hex digits" 27 XYZ "fingerprint is 'XYZ', not 8 lowercase hex digits"
+col_case "grade rejects a status that is not PASS, FAIL or todo" 28 done "status is 'done', not PASS, FAIL or todo"
+col_case "grade rejects todo on a kernel row" 28 todo "status is todo on a kernel row"
+col_case "grade rejects a lab that is not labNN or lab05-finish" 1 lab5 "lab is 'lab5', not labNN or lab05-finish"
+
+d=$(case_dir todotime)
+awk -F, -v OFS=, '$3 == "reduceUnrolling16" { $28 = "todo" } 1' "$G/lab04.csv" >"$d/x-lab04.csv"
+grade_case "grade rejects a todo row that carries a time" 1 "time_ms is '[0-9.]+' on a todo row" "$d"
+
+d=$(case_dir tworuns)
+awk -F, -v OFS=, 'NR == 4 { $26 = "2026-11-25T00:00:00Z" } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
+grade_case "grade rejects two run_at in one lab of a file" 1 "run_at '2026-11-25T00:00:00Z' differs from '[0-9T:Z-]+' on line 2: one file holds one run per lab" "$d"
 
 d=$(case_dir empty)
 : >"$d/x-lab02.csv"
 grade_case "grade rejects an empty file" 1 'x-lab02.csv:1: the file is empty' "$d"
-expect_grep "grade counts an empty labNN file against its lab" 'score lab02 0/10' "$OUTF"
+expect_out "grade counts an empty labNN file against its lab" 'score lab02 0/25'
 
 d=$(case_dir headeronly)
 head -n 1 "$G/lab02.csv" >"$d/x-lab02.csv"
@@ -140,10 +357,10 @@ printf 'hello\000world\n\377\376,,,\n' >"$d/junk.csv"
 grade_case "grade rejects a binary file without crashing" 1 "junk.csv:1: not a lab's --csv output" "$d"
 
 d=$(case_dir dup)
-{ cat "$G/lab02.csv"; tail -n 1 "$G/lab02.csv"; } >"$d/x-lab02.csv"
+{ cat "$G/lab02.csv"; sed -n 3p "$G/lab02.csv"; } >"$d/x-lab02.csv"
 grade_case "grade rejects a kernel twice at one size" 1 'appears again \(first on line 3\)' "$d"
 
-# ---- the speed checks, on consistent but slow results -----------------------
+# ---- the speed checks, on consistent but slow synthetic results -----------------
 spec_case() { # NAME SPEC -> a CSV made by the fixture generator in a fresh folder
     dd=$(case_dir "$1")
     printf '%s\n' "$2" | awk -f tests/fixtures/make_fixture.awk >"$dd/x.csv"
@@ -162,8 +379,8 @@ lab04_spec() { # the 7 steps at 0.100 ms with a 2% spread, kernel $1 at $2 ms
     done
 }
 d=$(spec_case noise "$(lab04_spec reduceUnrolling4 0.104)")
-grade_case "grade forgives a step 4% slower within noise (2% spreads + 3%)" 0 \
-    'reduceUnrolling4 is 4.0% slower than reduceUnrolling2, allowance 5.0%' "$d"
+grade_case "grade forgives a step 4% slower within noise (2% spreads + 3%)" 1 \
+    'ok +1/1 +no_slower: reduceUnrolling4 is 4.0% slower than reduceUnrolling2, allowance 5.0%' "$d"
 d=$(spec_case noise2 "$(lab04_spec reduceCompleteUnroll 0.120)")
 grade_case "grade takes a point for a step 20% slower (allowance 2% + 5%)" 1 \
     'LOST +0/1 +no_slower: reduceCompleteUnroll is 20.0% slower than reduceCompleteUnrollWarps8, allowance 7.0%' "$d"
@@ -171,14 +388,47 @@ grade_case "grade takes a point for a step 20% slower (allowance 2% + 5%)" 1 \
 d=$(spec_case missing "lab06 copyRow 4194304 2048 2048 128x128 16x16 20 0.0190 0.0188 0.0192 - 1900 2400 PASS")
 grade_case "grade takes points for kernels missing from the file" 1 'transposeNaiveCol is not in the file' "$d"
 
-# ---- grade's own errors -----------------------------------------------------
+# ---- grade's own errors ---------------------------------------------------------
 d=$(case_dir nocsv)
 grade_case "grade: a folder without CSV files is a usage error" 2 'grade: no \*.csv files under' "$d"
 grade_case "grade: a missing folder is a usage error" 2 "is not a folder" "$W/does-not-exist"
-{ cat tools/grade.conf; echo "lab02  3  fastr  a b 1.1"; } >"$W/bad.conf"
-GRADE_CONF=$W/bad.conf run sh tools/grade "$G"
-if [ "$STATUS" -eq 2 ] && grep -q "bad.conf:[0-9]*: 'fastr' is not a check" "$ERRF"; then ok "grade: a typo in grade.conf names its line, exit 2"
-else notok "grade: a typo in grade.conf" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
+expect_usage "grade: no folder" sh tools/grade
+expect_usage "grade: two folders" sh tools/grade "$G" "$C"
+expect_usage "grade: an unknown option" sh tools/grade "$G" --xml
+expect_usage "grade: FORMAT=xml" env FORMAT=xml sh tools/grade "$G"
+conf_case() { # NAME LINE PATTERN: grade.conf plus LINE stops the grader before any grading, exit 2
+    { cat tools/grade.conf; echo "$2"; } >"$W/bad.conf"
+    run env GRADE_CONF="$W/bad.conf" sh tools/grade "$G"
+    if [ "$STATUS" -eq 2 ] && grep -q "$3" "$ERRF" && [ ! -s "$OUTF" ]; then ok "$1"
+    else notok "$1" "exit $STATUS: $(head -c 300 "$ERRF") $(head -c 100 "$OUTF")"; fi
+}
+conf_case "grade: a typo in grade.conf names its line, exit 2" "lab02  3  fastr  a b 1.1" "bad.conf:[0-9]*: 'fastr' is not a check"
+conf_case "grade: a required lab that is not a lab" "required lab1" "bad.conf:[0-9]*: 'lab1' is not a lab; required takes"
+conf_case "grade: physics below 100%" "physics 50" "bad.conf:[0-9]*: physics takes one number"
+conf_case "grade: keeps_up without its ratio" "lab02 2 keeps_up reduceNeighboredMask" "bad.conf:[0-9]*: keeps_up takes 2 argument"
+
+# ---- docs/instructor.md and grade.conf agree --------------------------------------
+# every check line of grade.conf is a row of the table in docs/instructor.md,
+# written `| LAB | POINTS | `CHECK ARGS` |`, and the required, optional and
+# physics lines are quoted there as they are
+disagree=$(awk '
+    FNR == NR { sub(/#.*/, ""); if (NF == 0) next
+                line = $1; for (i = 2; i <= NF; i++) line = line " " $i
+                want[++n] = line; next }
+    { doc = doc "\n" $0 }
+    END {
+        for (i = 1; i <= n; i++) {
+            split(want[i], t, " ")
+            if (t[1] == "required" || t[1] == "optional" || t[1] == "physics") pat = "`" want[i] "`"
+            else { args = t[3]; for (j = 4; j in t; j++) args = args " " t[j]
+                   pat = "| " t[1] " | " t[2] " | `" args "` |" }
+            if (index(doc, pat) == 0) print pat
+        }
+    }' tools/grade.conf docs/instructor.md)
+if [ -z "$disagree" ]; then ok "docs/instructor.md has every line of grade.conf (checks, thresholds, points, required labs)"
+else notok "docs/instructor.md and grade.conf agree" "not in the guide: $(echo "$disagree" | head -n 5 | tr '\n' ';')"; fi
+if grep -q '<!-- GRADED-CLASS-OUTPUT -->' docs/instructor.md; then ok "docs/instructor.md keeps the place for a graded class"
+else skip "docs/instructor.md keeps the place for a graded class" "the placeholder was replaced"; fi
 
 # ---- tools/chart --------------------------------------------------------------
 chart_case() { # NAME FILE PATTERN
@@ -196,9 +446,9 @@ if [ -f "$W/live/student-lab01.csv" ]; then
 else
     skip "chart: bars for ./lab01 --csv" "./lab01 not built"
 fi
-chart_case "chart: bars for the lab06 fixture (FAIL-free, 100% line)" "$G/lab06.csv" 'copy ceiling = 100%'
-chart_case "chart: lines for the lab05 sweep fixture" "$G/lab05-sweep.csv" '<polyline'
-sed '2s/,reduceGmem,/,reduce<Gmem>\&,/' "$G/lab05-sweep.csv" >"$W/sweep&<.csv"
+chart_case "chart: bars for a lab06 file with exercise rows" "$SRC/lab06-solutions.csv" 'copy ceiling = 100%'
+chart_case "chart: lines for the lab05 sweep fixture" "$SYN/lab05-sweep.csv" '<polyline'
+sed '2s/,reduceGmem,/,reduce<Gmem>\&,/' "$SYN/lab05-sweep.csv" >"$W/sweep&<.csv"
 chart_case "chart: names with & and < are escaped" "$W/sweep&<.csv" '&lt;'
 run sh tools/chart "$W/nocsv-dir-does-not-exist.csv"
 if [ "$STATUS" -eq 2 ] && grep -q '^chart: cannot read' "$ERRF"; then ok "chart: a missing file is a usage error"

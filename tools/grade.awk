@@ -1,21 +1,46 @@
-# tools/grade.awk - grade one CSV file written by ./labNN --csv (POSIX awk).
+# tools/grade.awk - the grader's two halves (POSIX awk). tools/grade runs both.
 #
+#   awk -v conf=tools/grade.conf -v mode=conf -f tools/grade.awk /dev/null
+#       reads grade.conf and stops: exit 0, or one line on stderr and exit 2.
 #   awk -v conf=tools/grade.conf -v label=NAME -v scores=SCOREFILE -f tools/grade.awk FILE
+#       (mode=file, the default) grades one CSV file written by ./labNN --csv
+#       (with or without --exercises).
+#   awk -v conf=tools/grade.conf -v mode=class -v format=text|csv -f tools/grade.awk SCORES
+#       puts the files' results together: one result per student and lab,
+#       required labs, copies, the class table or the gradebook CSV.
 #
-# tools/grade calls it once per file. It checks the file first (the documented
-# header, every field well formed, the numbers adding up: gbps against bytes and
-# time, pct_of_copy against gbps and the ceiling, and so on); a file that fails
-# that is rejected and scores 0. Then it applies the checks of grade.conf to
-# each lab found in the file. It prints a report for people, then one line per
-# lab, written to SCOREFILE (stdout if not given), for tools/grade to add up:
+# mode=file checks the file first (the documented header, every field well
+# formed, the numbers adding up: gbps against bytes and time, pct_of_copy
+# against gbps and the ceiling, speedups, the new columns: type, role,
+# against, build, run_at, fingerprint, todo rows); a file that fails that is
+# rejected and scores 0. A file whose speeds no real run reaches (physics:
+# faster than the GPU's theoretical bandwidth, or above grade.conf's margin
+# over the copy ceiling) scores 0 too. Otherwise the checks of grade.conf are
+# applied to each lab of the file. The lab's key is its lab plus the build's
+# dlcm (`lab06+dlcm=cg`): each key is one result. It prints a report for
+# people on stdout and one line per key to SCOREFILE (stdout if not given):
 #
-#   @@ LAB GOT MAX FAILED        (FAILED is 1 when a point was lost or the file rejected)
+#   @@ KEY GOT MAX LOST STATE RUN_AT FINGERPRINT NPASS SOLUTIONS LAB NOTE...
 #
-# A problem in grade.conf: one line on stderr, exit 2. The file under grading
-# never makes it exit non-zero: what is wrong with it is reported, not crashed on.
+#   LOST 1 when a point was lost; STATE ok, rejected or physics; RUN_AT and
+#   FINGERPRINT `-` when unknown or empty; NPASS the exercise rows that PASS;
+#   SOLUTIONS 1 when the build says `solutions`; LAB the lab (no dlcm); NOTE
+#   the first reason for a rejection or a physics verdict (free text).
+#
+# mode=class reads tools/grade's SCORES file: one line per result, fields
+# separated by tabs: who, the name the file's name gives, the file (relative
+# to DIR), its report file, its `cksum`, then the fields of its @@ line.
+# It prints each report with notes, then the class (text), or the gradebook
+# CSV (csv; the notes then go to stderr). Exit status: 0 every student earned
+# every point, nothing was flagged and every file was credited; 1 otherwise.
+#
+# A problem in grade.conf: one line on stderr ("grade: FILE:LINE: ..."), exit
+# 2. The file under grading never makes it exit non-zero: what is wrong with
+# it is reported, not crashed on.
 
 BEGIN {
-    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
+    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
+    OLD_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
     NCOL = split(HEADER, COLS, ",")
     INF = 1e300
     MAXERR = 12          # problems printed per file
@@ -23,10 +48,19 @@ BEGIN {
     T_HALF = 0.0000005   # half a unit of the last printed digit of a time (%.6f)
     G_HALF = 0.005       # the same for values printed with %.2f
     S_HALF = 0.0005      # and with %.3f (speedup)
+    TYPESIZE["int"] = 4; TYPESIZE["float"] = 4; TYPESIZE["double"] = 8
     STDERR = "cat 1>&2"
+    if (mode == "") mode = "file"
+    if (mode != "file" && mode != "class" && mode != "conf") conf_fail("mode=" mode " is not file, class or conf")
     if (label == "") label = "(file)"
     read_conf(conf)
-    nerr = 0; nrows = 0; nlabs = 0; seen_header = 0; header_bad = 0; lastline = 0
+    if (mode == "conf") exit 0
+    if (mode == "class") {
+        FS = "\t"
+        if (format == "") format = "text"
+        if (format != "text" && format != "csv") conf_fail("format=" format " is not text or csv")
+    }
+    nerr = 0; nrows = 0; nkeys = 0; seen_header = 0; header_bad = 0; oldfmt = 0; lastline = 0; nany = 0
 }
 
 # ---------------------------------------------------------------------------
@@ -43,8 +77,24 @@ function is_number(s) {
     return s ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
 }
 
-function read_conf(path,    line, ln, t, nt, rc, k, need, where) {
-    nrules = 0
+# a lab key: lab01..lab99, lab05-finish, and either with +dlcm=ca or +dlcm=cg
+function is_key(s) {
+    return s ~ /^lab[0-9][0-9](-finish)?(\+dlcm=(ca|cg))?$/
+}
+
+# the key whose grade.conf lines grade KEY: KEY itself when grade.conf has a
+# line for it, else its lab without the dlcm (lab06+dlcm=cg -> lab06)
+function rules_key(k,    b) {
+    if (k in HASRULES) return k
+    b = k
+    sub(/\+.*/, "", b)
+    return b
+}
+
+function max_of(k) { return MAXPTS[rules_key(k)] + 0 }
+
+function read_conf(path,    line, ln, t, nt, rc, k, need, where, i) {
+    nrules = 0; nreq = 0; nopt = 0; PHYS_MAX = 0
     ln = 0
     if (path == "") conf_fail("no rules file given (conf=)")
     while ((rc = (getline line < path)) > 0) {
@@ -54,22 +104,40 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where) {
         nt = split(line, t, " ")
         if (nt == 0) continue
         where = path ":" ln ": "
-        if (t[1] !~ /^lab[0-9][0-9]$/)
-            conf_fail(where "'" t[1] "' is not a lab; each line starts with labNN, then the points, the check and its arguments")
+        if (t[1] == "required" || t[1] == "optional") {
+            if (nt < 2) conf_fail(where t[1] " needs at least one lab: " t[1] " lab01 lab02 ...")
+            for (i = 2; i <= nt; i++) {
+                if (!is_key(t[i]))
+                    conf_fail(where "'" t[i] "' is not a lab; " t[1] " takes labNN, lab05-finish or lab06+dlcm=cg (or +dlcm=ca)")
+                if (t[i] in LISTED) continue
+                LISTED[t[i]] = t[1]
+                if (t[1] == "required") REQ[++nreq] = t[i]
+                else OPT[++nopt] = t[i]
+            }
+            continue
+        }
+        if (t[1] == "physics") {
+            if (nt != 2 || !is_number(t[2]) || t[2] + 0 < 100)
+                conf_fail(where "physics takes one number, the highest pct_of_copy a real run reaches (at least 100): physics 130")
+            PHYS_MAX = t[2] + 0
+            continue
+        }
+        if (!is_key(t[1]))
+            conf_fail(where "'" t[1] "' is not a lab; a line starts with labNN (or lab05-finish, lab06+dlcm=cg), required, optional or physics")
         if (nt < 3)
             conf_fail(where "a line needs LAB POINTS CHECK ARGUMENTS...")
         if (t[2] !~ /^[0-9]+$/)
             conf_fail(where "'" t[2] "' is not a number of points; give a whole number (0 keeps the check as information)")
         k = t[3]
         need = -1
-        if (k == "verified") need = 1
-        else if (k == "near_copy") need = 2
+        if (k == "verified" || k == "done") need = 1
+        else if (k == "near_copy" || k == "keeps_up") need = 2
         else if (k == "faster" || k == "no_slower" || k == "versus") need = 3
         if (need < 0)
-            conf_fail(where "'" k "' is not a check; the checks are verified, faster, no_slower, near_copy, versus")
+            conf_fail(where "'" k "' is not a check; the checks are verified, faster, no_slower, near_copy, versus, done, keeps_up")
         if (nt - 3 != need)
             conf_fail(where k " takes " need " argument(s) after the check's name, found " (nt - 3))
-        if (!is_number(t[nt]))
+        if (k != "done" && !is_number(t[nt]))
             conf_fail(where "'" t[nt] "' is not a number; the last argument of " k " is a threshold")
         nrules++
         R_LAB[nrules] = t[1]
@@ -79,6 +147,7 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where) {
         R_A2[nrules] = (nt >= 5) ? t[5] : ""
         R_A3[nrules] = (nt >= 6) ? t[6] : ""
         MAXPTS[t[1]] += t[2]
+        HASRULES[t[1]] = 1
     }
     if (rc < 0) conf_fail(path ": cannot read it")
     close(path)
@@ -98,6 +167,7 @@ function problem(line, msg) {
     gsub(/[^ -~]/, "?", msg)      # keep the report printable whatever the file holds
     if (nerr <= MAXERR)
         PROB[nerr] = label ":" line ": " msg
+    if (nerr == 1) FIRSTPROB = msg
 }
 
 function header_problem(got,    g, ng, i, want, have, miss, extra, nhave) {
@@ -130,114 +200,219 @@ function fmt(v) { return sprintf("%.2f", v) }
 
 function size_text(nx, ny, n) { return (nx > 0) ? nx "x" ny : n }
 
-function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz) {
+function is_lab(s) { return s ~ /^lab[0-9][0-9]$/ || s == "lab05-finish" }
+
+function is_build(s) { return s ~ /^(sm_[0-9]+|fat|cpu)(\+dlcm=(ca|cg))?(\+solutions)?$/ }
+
+function is_run_at(s,    mo, d, h, mi, se) {
+    if (s !~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z$/) return 0
+    mo = substr(s, 6, 2) + 0; d = substr(s, 9, 2) + 0; h = substr(s, 12, 2) + 0
+    mi = substr(s, 15, 2) + 0; se = substr(s, 18, 2) + 0
+    return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 60
+}
+
+function is_fingerprint(s) { return s == "" || s ~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]$/ }
+
+# the key of a lab and its build: the lab, plus +dlcm=ca or +dlcm=cg when the build says so
+function key_of(lab, build) {
+    if (build ~ /\+dlcm=ca/) return lab "+dlcm=ca"
+    if (build ~ /\+dlcm=cg/) return lab "+dlcm=cg"
+    return lab
+}
+
+# remember a key the file holds, even when the file is rejected: what it scores 0 for
+function note_key(key, run_at, fp, build) {
+    if (key in ANYSEEN) return
+    ANYSEEN[key] = 1
+    ANY[++nany] = key
+    ANYRUN[key] = is_run_at(run_at) ? run_at : "-"
+    ANYFP[key] = (fp != "" && is_fingerprint(fp)) ? fp : "-"
+    ANYSOL[key] = (build ~ /\+solutions$/) ? 1 : 0
+}
+
+function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
     nf = split(line, f, ",")
     if (nf != NCOL) {
         problem(FNR, nf " fields, the header has " NCOL " (a comma too many or too few?)")
+        if (is_lab(f[1])) note_key(f[1], "", "", "")
         return
     }
+    if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25]), f[26], f[27], f[25])
+    else if (is_lab(f[1])) note_key(f[1], "", "", "")
     bad = 0
-    if (f[1] !~ /^lab[0-9][0-9]$/) { problem(FNR, "lab is '" f[1] "', not labNN"); bad = 1 }
+    role = f[23]; todo = (f[28] == "todo")
+    if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
     for (i = 4; i <= 6; i++) if (f[i] !~ /^[0-9]+$/) { problem(FNR, COLS[i] " is '" f[i] "', not a whole number"); bad = 1 }
     for (i = 7; i <= 8; i++) if (f[i] !~ /^[0-9]+(x[0-9]+)?$/) { problem(FNR, COLS[i] " is '" f[i] "', not N or NxM"); bad = 1 }
     for (i = 9; i <= 10; i++) if (f[i] !~ /^[0-9]+$/) { problem(FNR, COLS[i] " is '" f[i] "', not a whole number"); bad = 1 }
-    for (i = 11; i <= 17; i++) if (!is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number"); bad = 1 }
-    for (i = 18; i <= 19; i++) if (f[i] != "" && !is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number (or empty)"); bad = 1 }
-    if ((f[18] == "") != (f[19] == "")) { problem(FNR, "total_ms and total_gbps must be both empty or both given"); bad = 1 }
+    if (todo) {
+        for (i = 11; i <= 19; i++) if (f[i] != "") { problem(FNR, COLS[i] " is '" f[i] "' on a todo row; a todo row is not run, so time_ms ... total_gbps are empty"); bad = 1; break }
+        if (f[10] != "0") { problem(FNR, "reps is '" f[10] "' on a todo row; a todo row is not run (reps 0)"); bad = 1 }
+    } else {
+        for (i = 11; i <= 17; i++) if (!is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number"); bad = 1 }
+        for (i = 18; i <= 19; i++) if (f[i] != "" && !is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number (or empty)"); bad = 1 }
+        if ((f[18] == "") != (f[19] == "")) { problem(FNR, "total_ms and total_gbps must be both empty or both given"); bad = 1 }
+    }
     for (i = 20; i <= 21; i++) if (!is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number"); bad = 1 }
-    if (f[22] != "PASS" && f[22] != "FAIL") { problem(FNR, "status is '" f[22] "', not PASS or FAIL"); bad = 1 }
+    if (!(f[22] in TYPESIZE)) { problem(FNR, "type is '" f[22] "', not int, float or double"); bad = 1 }
+    if (role != "kernel" && role != "write" && role != "fix") { problem(FNR, "role is '" role "', not kernel, write or fix"); bad = 1 }
+    else if (role == "kernel" && f[24] != "") { problem(FNR, "against is '" f[24] "' on a kernel row; only an exercise (role write or fix) is measured against another row"); bad = 1 }
+    else if (role != "kernel" && f[24] == "") { problem(FNR, "against is empty on an exercise row (role " role "); it names the kernel the exercise is measured against"); bad = 1 }
+    if (!is_build(f[25])) { problem(FNR, "build is '" f[25] "', not sm_NN, fat or cpu, then optionally +dlcm=ca or +dlcm=cg, then optionally +solutions"); bad = 1 }
+    if (!is_run_at(f[26])) { problem(FNR, "run_at is '" f[26] "', not a UTC date and time such as 2026-11-23T14:05:09Z"); bad = 1 }
+    if (!is_fingerprint(f[27])) { problem(FNR, "fingerprint is '" f[27] "', not 8 lowercase hex digits (or empty)"); bad = 1 }
+    if (f[28] != "PASS" && f[28] != "FAIL" && !todo) { problem(FNR, "status is '" f[28] "', not PASS, FAIL or todo"); bad = 1 }
+    else if (todo && role == "kernel") { problem(FNR, "status is todo on a kernel row; only an exercise (role write or fix) can be todo"); bad = 1 }
     if (bad) return
 
-    lab = f[1]; kern = f[3]
+    lab = f[1]; kern = f[3]; ty = f[22]
+    key = key_of(lab, f[25])
     n = f[4] + 0; nx = f[5] + 0; ny = f[6] + 0; bytes = f[9] + 0
-    t = f[11] + 0; q1 = f[12] + 0; q3 = f[13] + 0; spr = f[14] + 0
-    g = f[15] + 0; pct = f[16] + 0; sp = f[17] + 0
     c = f[20] + 0; pk = f[21] + 0
 
-    if (f[10] + 0 < 1) problem(FNR, "reps is 0")
-    if (t <= 0) { problem(FNR, "time_ms is 0: no time was measured"); return }
     # the size and the bytes the algorithm must move (docs/output.md)
     if (lab == "lab06") {
         if (nx < 1 || ny < 1) problem(FNR, "nx and ny must be at least 1 for the transpose lab")
         if (n != nx * ny) problem(FNR, "n is " f[4] " but nx*ny = " sprintf("%.0f", nx * ny))
         if (bytes != 8 * nx * ny) problem(FNR, "bytes is " f[9] " but a transpose moves 2*4*nx*ny = " sprintf("%.0f", 8 * nx * ny))
-    } else if (lab ~ /^lab0[1-5]$/) {
+    } else {
         if (n < 1) problem(FNR, "n is 0")
         if (nx != 0 || ny != 0) problem(FNR, "nx and ny must be 0 for a reduction")
-        if (bytes != 4 * n) problem(FNR, "bytes is " f[9] " but a reduction of n ints reads 4*n = " sprintf("%.0f", 4 * n))
+        if (bytes != TYPESIZE[ty] * n)
+            problem(FNR, "bytes is " f[9] " but a reduction of n " ty "s reads " TYPESIZE[ty] "*n = " sprintf("%.0f", TYPESIZE[ty] * n))
     }
-    # the quartiles and the spread
-    if (q1 > t + T_HALF * 2 || t > q3 + T_HALF * 2) problem(FNR, "time_ms " f[11] " is not between q1_ms " f[12] " and q3_ms " f[13])
-    d = q3 - q1; if (d < 0) d = 0
-    lo = 100 * ((d - 2 * T_HALF) > 0 ? d - 2 * T_HALF : 0) / (t + T_HALF) - G_HALF
-    hi = (t - T_HALF > 0) ? 100 * (d + 2 * T_HALF) / (t - T_HALF) + G_HALF : INF
-    if (!within(spr, lo, hi)) problem(FNR, "spread_pct " f[14] " does not match 100*(q3_ms-q1_ms)/time_ms = " fmt(100 * d / t))
-    # GB/s from bytes and time
-    lo = bytes / ((t + T_HALF) * 1e6) - G_HALF
-    hi = (t - T_HALF > 0) ? bytes / ((t - T_HALF) * 1e6) + G_HALF : INF
-    if (!within(g, lo, hi)) problem(FNR, "gbps " f[15] " does not match bytes/(time_ms*1e6) = " fmt(bytes / (t * 1e6)))
-    # percent of the copy ceiling
-    if (!(c == 0 && pct == 0)) {
-        lo = 100 * ((g - G_HALF) > 0 ? g - G_HALF : 0) / (c + G_HALF) - G_HALF
-        hi = (c - G_HALF > 0) ? 100 * (g + G_HALF) / (c - G_HALF) + G_HALF : INF
-        if (!within(pct, lo, hi))
-            problem(FNR, "pct_of_copy " f[16] " does not match 100*gbps/ceiling_gbps = " (c > 0 ? fmt(100 * g / c) : "(ceiling 0)"))
-    }
-    if (f[18] != "") {
-        tt = f[18] + 0; tg = f[19] + 0
-        if (tt <= 0) problem(FNR, "total_ms is 0")
-        else {
-            lo = bytes / ((tt + T_HALF) * 1e6) - G_HALF
-            hi = (tt - T_HALF > 0) ? bytes / ((tt - T_HALF) * 1e6) + G_HALF : INF
-            if (!within(tg, lo, hi)) problem(FNR, "total_gbps " f[19] " does not match bytes/(total_ms*1e6) = " fmt(bytes / (tt * 1e6)))
+    if (!todo) {
+        t = f[11] + 0; q1 = f[12] + 0; q3 = f[13] + 0; spr = f[14] + 0
+        g = f[15] + 0; pct = f[16] + 0; sp = f[17] + 0
+        if (f[10] + 0 < 1) problem(FNR, "reps is 0 on a row that was run (only a todo row has reps 0)")
+        if (t <= 0) { problem(FNR, "time_ms is 0: no time was measured"); return }
+        # the quartiles and the spread
+        if (q1 > t + T_HALF * 2 || t > q3 + T_HALF * 2) problem(FNR, "time_ms " f[11] " is not between q1_ms " f[12] " and q3_ms " f[13])
+        d = q3 - q1; if (d < 0) d = 0
+        lo = 100 * ((d - 2 * T_HALF) > 0 ? d - 2 * T_HALF : 0) / (t + T_HALF) - G_HALF
+        hi = (t - T_HALF > 0) ? 100 * (d + 2 * T_HALF) / (t - T_HALF) + G_HALF : INF
+        if (!within(spr, lo, hi)) problem(FNR, "spread_pct " f[14] " does not match 100*(q3_ms-q1_ms)/time_ms = " fmt(100 * d / t))
+        # GB/s from bytes and time
+        lo = bytes / ((t + T_HALF) * 1e6) - G_HALF
+        hi = (t - T_HALF > 0) ? bytes / ((t - T_HALF) * 1e6) + G_HALF : INF
+        if (!within(g, lo, hi)) problem(FNR, "gbps " f[15] " does not match bytes/(time_ms*1e6) = " fmt(bytes / (t * 1e6)))
+        # percent of the copy ceiling
+        if (!(c == 0 && pct == 0)) {
+            lo = 100 * ((g - G_HALF) > 0 ? g - G_HALF : 0) / (c + G_HALF) - G_HALF
+            hi = (c - G_HALF > 0) ? 100 * (g + G_HALF) / (c - G_HALF) + G_HALF : INF
+            if (!within(pct, lo, hi))
+                problem(FNR, "pct_of_copy " f[16] " does not match 100*gbps/ceiling_gbps = " (c > 0 ? fmt(100 * g / c) : "(ceiling 0)"))
+        }
+        if (f[18] != "") {
+            tt = f[18] + 0; tg = f[19] + 0
+            if (tt <= 0) problem(FNR, "total_ms is 0")
+            else {
+                lo = bytes / ((tt + T_HALF) * 1e6) - G_HALF
+                hi = (tt - T_HALF > 0) ? bytes / ((tt - T_HALF) * 1e6) + G_HALF : INF
+                if (!within(tg, lo, hi)) problem(FNR, "total_gbps " f[19] " does not match bytes/(total_ms*1e6) = " fmt(bytes / (tt * 1e6)))
+            }
         }
     }
 
     sz = n "/" nx "/" ny
-    key = lab SUBSEP kern SUBSEP sz
-    if (key in RI) {
-        problem(FNR, kern " at n = " size_text(nx, ny, n) " appears again (first on line " LINE[RI[key]] "); keep one run per file")
+    dkey = key SUBSEP kern SUBSEP sz SUBSEP ty
+    if (dkey in DUP) {
+        problem(FNR, kern " at n = " size_text(nx, ny, n) " appears again (first on line " LINE[DUP[dkey]] "); keep one run per file")
         return
     }
     nrows++
-    RI[key] = nrows
-    LINE[nrows] = FNR; LAB[nrows] = lab; KERN[nrows] = kern; SZ[nrows] = sz; N[nrows] = n
-    SZTXT[nrows] = size_text(nx, ny, n)
+    DUP[dkey] = nrows
+    if (!((key SUBSEP kern SUBSEP sz) in RI)) RI[key, kern, sz] = nrows
+    LINE[nrows] = FNR; KEY[nrows] = key; LABN[nrows] = lab; KERN[nrows] = kern; SZ[nrows] = sz; N[nrows] = n
+    TSZ[nrows] = sz "/" ty; SZTXT[nrows] = size_text(nx, ny, n)
+    TODO[nrows] = todo; ROLE[nrows] = role; AGAINST[nrows] = f[24]
     TIME[nrows] = t; SPREAD[nrows] = spr; GBPS[nrows] = g; PCT[nrows] = pct; SPEEDUP[nrows] = sp
-    CEIL[nrows] = c; CEILTXT[nrows] = f[20]; PEAK[nrows] = f[21]; DEV[nrows] = f[2]; STATUS[nrows] = f[22]
-    if (!(lab in LABSEEN)) { LABSEEN[lab] = 1; LABS[++nlabs] = lab }
-    if (!((lab SUBSEP sz) in SIZESEEN)) {
-        SIZESEEN[lab, sz] = 1
-        NSIZES[lab]++
-        SIZES[lab, NSIZES[lab]] = sz
-        SIZEN[lab, sz] = n
-        SIZETXT[lab, sz] = SZTXT[nrows]
+    CEIL[nrows] = c; CEILTXT[nrows] = f[20]; PEAK[nrows] = f[21]; DEV[nrows] = f[2]; STATUS[nrows] = f[28]
+    BUILD[nrows] = f[25]; RUNAT[nrows] = f[26]; FP[nrows] = f[27]
+    if (!(key in KEYSEEN)) { KEYSEEN[key] = 1; KEYS[++nkeys] = key }
+    if (!((key SUBSEP sz) in SIZESEEN)) {
+        SIZESEEN[key, sz] = 1
+        NSIZES[key]++
+        SIZES[key, NSIZES[key]] = sz
+        SIZEN[key, sz] = n
+        SIZETXT[key, sz] = SZTXT[nrows]
     }
 }
 
 # ---------------------------------------------------------------------------
-# Checks across rows: speedups, one ceiling per size, one device per lab
+# Checks across rows: speedups, against, one ceiling per size, one run per lab
 # ---------------------------------------------------------------------------
-function cross_checks(    r, b, lo, hi, ok, key) {
+function speedup_ok(r, b,    lo, hi) {
+    lo = (TIME[b] - T_HALF) / (TIME[r] + T_HALF) - S_HALF
+    hi = (TIME[r] - T_HALF > 0) ? (TIME[b] + T_HALF) / (TIME[r] - T_HALF) + S_HALF : INF
+    return within(SPEEDUP[r], lo, hi)
+}
+
+function same_run(r, what, mine, first,    k) {
+    if ((mine "") == (first "")) return     # as text: fingerprints such as 1e5a0000 look like numbers
+    k = KEY[r]
+    problem(LINE[r], what " '" mine "' differs from '" first "' on line " LINE[RUNLINE[k]] ": one file holds one run per lab (runs of different labs may be concatenated)")
+}
+
+function cross_checks(    r, b, ok, key, a) {
     for (r = 1; r <= nrows; r++) {
-        ok = 0
-        for (b = 1; b <= nrows && !ok; b++) {
-            if (LAB[b] != LAB[r] || SZ[b] != SZ[r]) continue
-            lo = (TIME[b] - T_HALF) / (TIME[r] + T_HALF) - S_HALF
-            hi = (TIME[r] - T_HALF > 0) ? (TIME[b] + T_HALF) / (TIME[r] - T_HALF) + S_HALF : INF
-            if (within(SPEEDUP[r], lo, hi)) ok = 1
+        key = KEY[r]
+        if (ROLE[r] != "kernel") {
+            # an exercise: measured against a shipped kernel's row of the same size
+            a = ((key SUBSEP AGAINST[r] SUBSEP SZ[r]) in RI) ? RI[key, AGAINST[r], SZ[r]] : 0
+            if (!a || ROLE[a] != "kernel")
+                problem(LINE[r], KERN[r] " is measured against " AGAINST[r] ", but the file has no kernel row " AGAINST[r] " at n = " SZTXT[r])
+            else if (!TODO[r] && !speedup_ok(r, a))
+                problem(LINE[r], "speedup " SPEEDUP[r] " does not match " AGAINST[r] "'s time_ms / this time_ms = " sprintf("%.3f", TIME[a] / TIME[r]))
+            EXROWS[key]++
+        } else if (!TODO[r]) {
+            ok = 0
+            for (b = 1; b <= nrows && !ok; b++) {
+                if (KEY[b] != key || SZ[b] != SZ[r] || TODO[b]) continue
+                if (speedup_ok(r, b)) ok = 1
+            }
+            if (!ok) problem(LINE[r], "speedup " SPEEDUP[r] " matches no row of the same size (speedup = the baseline's time_ms / this time_ms)")
         }
-        if (!ok) problem(LINE[r], "speedup " SPEEDUP[r] " matches no row of the same size (speedup = the baseline's time_ms / this time_ms)")
-        key = LAB[r] SUBSEP SZ[r]
-        if (!(key in CEILOF)) { CEILOF[key] = CEIL[r]; CEILLINE[key] = LINE[r] }
-        else if (CEIL[r] - CEILOF[key] > G_HALF * 2 || CEILOF[key] - CEIL[r] > G_HALF * 2)
-            problem(LINE[r], "ceiling_gbps " CEILTXT[r] " differs from " fmt(CEILOF[key]) " on line " CEILLINE[key] " at the same size (one run measures one ceiling per size)")
-        if (!(LAB[r] in DEVOF)) { DEVOF[LAB[r]] = DEV[r]; PEAKOF[LAB[r]] = PEAK[r]; DEVLINE[LAB[r]] = LINE[r] }
-        else if (DEV[r] != DEVOF[LAB[r]] || PEAK[r] != PEAKOF[LAB[r]])
-            problem(LINE[r], "device '" DEV[r] "' (peak " PEAK[r] ") differs from line " DEVLINE[LAB[r]] " ('" DEVOF[LAB[r]] "', peak " PEAKOF[LAB[r]] "): one file, one run on one device")
+        if (!((key SUBSEP TSZ[r]) in CEILOF)) { CEILOF[key, TSZ[r]] = CEIL[r]; CEILLINE[key, TSZ[r]] = LINE[r] }
+        else if (CEIL[r] - CEILOF[key, TSZ[r]] > G_HALF * 2 || CEILOF[key, TSZ[r]] - CEIL[r] > G_HALF * 2)
+            problem(LINE[r], "ceiling_gbps " CEILTXT[r] " differs from " fmt(CEILOF[key, TSZ[r]]) " on line " CEILLINE[key, TSZ[r]] " at the same size (one run measures one ceiling per size)")
+        if (!(key in RUNLINE)) RUNLINE[key] = r
+        b = RUNLINE[key]
+        same_run(r, "device", DEV[r], DEV[b])
+        same_run(r, "peak_gbps", PEAK[r], PEAK[b])
+        same_run(r, "build", BUILD[r], BUILD[b])
+        same_run(r, "run_at", RUNAT[r], RUNAT[b])
+        same_run(r, "fingerprint", FP[r], FP[b])
     }
+}
+
+# ---------------------------------------------------------------------------
+# Physics: speeds no real run reaches
+# ---------------------------------------------------------------------------
+# the rows of KEY faster than the GPU's theoretical bandwidth, or above
+# grade.conf's physics margin over the copy ceiling: the count; the messages in
+# PHYS[] (file order), PHYS[PHYSWORST] the one furthest beyond its limit
+function physics(key,    r, np, pk, over, worst) {
+    np = 0; PHYSWORST = 0; worst = 0
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key || TODO[r]) continue
+        pk = PEAK[r] + 0
+        if (pk > 0 && GBPS[r] > pk * (1 + SLACK) + G_HALF) {
+            PHYS[++np] = sprintf("%s at %.0f GB/s is faster than this GPU's theoretical %.0f GB/s (line %d, peak_gbps): the times were edited",
+                                 KERN[r], GBPS[r], pk, LINE[r])
+            over = GBPS[r] / pk
+            if (over > worst) { worst = over; PHYSWORST = np }
+        }
+        if (PHYS_MAX > 0 && PCT[r] > PHYS_MAX + G_HALF) {
+            PHYS[++np] = sprintf("%s at %.1f%% of the copy ceiling measured in the same run is above the %s%% no real run reaches (line %d; grade.conf physics): the times were edited",
+                                 KERN[r], PCT[r], PHYS_MAX, LINE[r])
+            over = PCT[r] / PHYS_MAX
+            if (over > worst) { worst = over; PHYSWORST = np }
+        }
+    }
+    return np
 }
 
 # ---------------------------------------------------------------------------
@@ -271,44 +446,53 @@ function in_set(name, set,    p, np, i, pos, any, neg) {
 }
 
 # ---------------------------------------------------------------------------
-# Grading one lab of the file
+# Grading one key of the file. The kernel checks (verified, faster,
+# no_slower, near_copy, versus) read the shipped kernels' rows (role kernel);
+# done and keeps_up read the exercises' rows.
 # ---------------------------------------------------------------------------
-function at_text(lab, sz) { return (NSIZES[lab] > 1) ? " at n = " SIZETXT[lab, sz] : "" }
+function at_text(key, sz) { return (NSIZES[key] > 1) ? " at n = " SIZETXT[key, sz] : "" }
+
+# the kernel row of `name` at size sz (0 if none)
+function krow(key, name, sz,    r) {
+    if (!((key SUBSEP name SUBSEP sz) in RI)) return 0
+    r = RI[key, name, sz]
+    return (ROLE[r] == "kernel") ? r : 0
+}
 
 # the largest size at which both kernels ran ("" if none)
-function size_with(lab, a, b,    i, sz, best) {
+function size_with(key, a, b,    i, sz, best) {
     best = ""
-    for (i = 1; i <= NSIZES[lab]; i++) {
-        sz = SIZES[lab, i]
-        if (((lab SUBSEP a SUBSEP sz) in RI) && (b == "" || ((lab SUBSEP b SUBSEP sz) in RI)))
-            if (best == "" || SIZEN[lab, sz] > SIZEN[lab, best]) best = sz
+    for (i = 1; i <= NSIZES[key]; i++) {
+        sz = SIZES[key, i]
+        if (krow(key, a, sz) && (b == "" || krow(key, b, sz)))
+            if (best == "" || SIZEN[key, sz] > SIZEN[key, best]) best = sz
     }
     return best
 }
 
 # the largest size at which some kernel of the set ran, leaving out `except`
-function size_with_set(lab, set, except, need,    r, best) {
+function size_with_set(key, set, except, need,    r, best) {
     best = ""
     for (r = 1; r <= nrows; r++) {
-        if (LAB[r] != lab || KERN[r] == except || !in_set(KERN[r], set)) continue
-        if (need != "" && !((lab SUBSEP need SUBSEP SZ[r]) in RI)) continue
-        if (best == "" || N[r] > SIZEN[lab, best]) best = SZ[r]
+        if (KEY[r] != key || ROLE[r] != "kernel" || KERN[r] == except || !in_set(KERN[r], set)) continue
+        if (need != "" && !krow(key, need, SZ[r])) continue
+        if (best == "" || N[r] > SIZEN[key, best]) best = SZ[r]
     }
     return best
 }
 
-# the fastest verified row of the set at size sz, leaving out `except` (0 if none)
-function best_of(lab, set, sz, except,    r, best) {
+# the fastest verified kernel row of the set at size sz, leaving out `except` (0 if none)
+function best_of(key, set, sz, except,    r, best) {
     best = 0
     for (r = 1; r <= nrows; r++)
-        if (LAB[r] == lab && SZ[r] == sz && KERN[r] != except && STATUS[r] == "PASS" && in_set(KERN[r], set))
+        if (KEY[r] == key && ROLE[r] == "kernel" && SZ[r] == sz && KERN[r] != except && STATUS[r] == "PASS" && in_set(KERN[r], set))
             if (!best || GBPS[r] > GBPS[best]) best = r
     return best
 }
 
-function missing_text(lab, a, b) {
-    if (size_with(lab, a, "") == "") return a " is not in the file (was the lab run with -k?)"
-    if (b != "" && size_with(lab, b, "") == "") return b " is not in the file (was the lab run with -k?)"
+function missing_text(key, a, b) {
+    if (size_with(key, a, "") == "") return a " is not in the file (was the lab run with -k?)"
+    if (b != "" && size_with(key, b, "") == "") return b " is not in the file (was the lab run with -k?)"
     return a " and " b " never ran at the same size"
 }
 
@@ -319,28 +503,28 @@ function result(pts, got, text) {
     if (got < pts) LOST = 1
 }
 
-function check_verified(i, lab,    r, nfail, npass, list, lost) {
+function check_verified(i, key,    r, nfail, npass, list, lost) {
     nfail = 0; npass = 0; list = ""
     for (r = 1; r <= nrows; r++) {
-        if (LAB[r] != lab) continue
+        if (KEY[r] != key || ROLE[r] != "kernel") continue
         if (STATUS[r] == "PASS") npass++
         else {
             nfail++
-            if (nfail <= 6) list = list (list == "" ? "" : ", ") KERN[r] at_text(lab, SZ[r]) " (line " LINE[r] ")"
+            if (nfail <= 6) list = list (list == "" ? "" : ", ") KERN[r] at_text(key, SZ[r]) " (line " LINE[r] ")"
         }
     }
     if (nfail > 6) list = list ", ..."
     lost = nfail * R_A1[i]
     if (lost > R_PTS[i]) lost = R_PTS[i]
-    if (nfail == 0) result(R_PTS[i], R_PTS[i], "verified: all " npass " rows PASS")
-    else result(R_PTS[i], R_PTS[i] - lost, "verified: " nfail " of " (npass + nfail) " rows say FAIL: " list)
+    if (nfail == 0) result(R_PTS[i], R_PTS[i], "verified: all " npass " kernel rows PASS")
+    else result(R_PTS[i], R_PTS[i] - lost, "verified: " nfail " of " (npass + nfail) " kernel rows say FAIL: " list)
 }
 
-function check_faster(i, lab,    fast, slow, want, sz, rf, rs, ratio) {
+function check_faster(i, key,    fast, slow, want, sz, rf, rs, ratio) {
     fast = R_A1[i]; slow = R_A2[i]; want = R_A3[i] + 0
-    sz = size_with(lab, fast, slow)
-    if (sz == "") { result(R_PTS[i], 0, "faster: " missing_text(lab, fast, slow)); return }
-    rf = RI[lab, fast, sz]; rs = RI[lab, slow, sz]
+    sz = size_with(key, fast, slow)
+    if (sz == "") { result(R_PTS[i], 0, "faster: " missing_text(key, fast, slow)); return }
+    rf = krow(key, fast, sz); rs = krow(key, slow, sz)
     if (STATUS[rf] != "PASS" || STATUS[rs] != "PASS") {
         result(R_PTS[i], 0, "faster: " (STATUS[rf] != "PASS" ? fast : slow) " failed verification, so its time does not count")
         return
@@ -348,14 +532,14 @@ function check_faster(i, lab,    fast, slow, want, sz, rf, rs, ratio) {
     ratio = TIME[rs] / TIME[rf]
     result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
            sprintf("faster: %s %s %s: time ratio %.2fx, needs at least %.2fx%s", fast, (ratio >= 1 ? "beats" : "is slower than"),
-                   slow, ratio, want, at_text(lab, sz)))
+                   slow, ratio, want, at_text(key, sz)))
 }
 
-function check_no_slower(i, lab,    a, b, tol, sz, ra, rb, allow, diff, text) {
+function check_no_slower(i, key,    a, b, tol, sz, ra, rb, allow, diff, text) {
     a = R_A1[i]; b = R_A2[i]; tol = R_A3[i] + 0
-    sz = size_with(lab, a, b)
-    if (sz == "") { result(R_PTS[i], 0, "no_slower: " missing_text(lab, a, b)); return }
-    ra = RI[lab, a, sz]; rb = RI[lab, b, sz]
+    sz = size_with(key, a, b)
+    if (sz == "") { result(R_PTS[i], 0, "no_slower: " missing_text(key, a, b)); return }
+    ra = krow(key, a, sz); rb = krow(key, b, sz)
     if (STATUS[ra] != "PASS" || STATUS[rb] != "PASS") {
         result(R_PTS[i], 0, "no_slower: " (STATUS[ra] != "PASS" ? a : b) " failed verification, so its time does not count")
         return
@@ -364,100 +548,465 @@ function check_no_slower(i, lab,    a, b, tol, sz, ra, rb, allow, diff, text) {
     diff = 100 * (TIME[ra] / TIME[rb] - 1)
     if (diff <= 0) text = sprintf("%s is %.2fx as fast as %s", a, TIME[rb] / TIME[ra], b)
     else text = sprintf("%s is %.1f%% slower than %s, allowance %.1f%%", a, diff, b, allow)
-    result(R_PTS[i], (diff <= allow + 1e-9) ? R_PTS[i] : 0, "no_slower: " text at_text(lab, sz))
+    result(R_PTS[i], (diff <= allow + 1e-9) ? R_PTS[i] : 0, "no_slower: " text at_text(key, sz))
 }
 
-function check_near_copy(i, lab,    set, want, sz, r) {
+function check_near_copy(i, key,    set, want, sz, r) {
     set = R_A1[i]; want = R_A2[i] + 0
-    sz = size_with_set(lab, set, "", "")
+    sz = size_with_set(key, set, "", "")
     if (sz == "") { result(R_PTS[i], 0, "near_copy: no kernel matching " set " in the file"); return }
-    r = best_of(lab, set, sz, "")
-    if (!r) { result(R_PTS[i], 0, "near_copy: no kernel matching " set " passed verification" at_text(lab, sz)); return }
+    r = best_of(key, set, sz, "")
+    if (!r) { result(R_PTS[i], 0, "near_copy: no kernel matching " set " passed verification" at_text(key, sz)); return }
     result(R_PTS[i], (PCT[r] >= want - 1e-9) ? R_PTS[i] : 0,
            sprintf("near_copy: fastest of %s is %s at %.1f%% of the copy ceiling (%.0f of %.0f GB/s), needs %s%%%s",
-                   set, KERN[r], PCT[r], GBPS[r], CEIL[r], R_A2[i], at_text(lab, sz)))
+                   set, KERN[r], PCT[r], GBPS[r], CEIL[r], R_A2[i], at_text(key, sz)))
 }
 
-function check_versus(i, lab,    set, ref, want, sz, r, rr, ratio) {
+function check_versus(i, key,    set, ref, want, sz, r, rr, ratio) {
     set = R_A1[i]; ref = R_A2[i]; want = R_A3[i] + 0
-    if (size_with(lab, ref, "") == "") { result(R_PTS[i], 0, "versus: " ref " is not in the file (was the lab run with -k?)"); return }
-    sz = size_with_set(lab, set, ref, ref)
+    if (size_with(key, ref, "") == "") { result(R_PTS[i], 0, "versus: " ref " is not in the file (was the lab run with -k?)"); return }
+    sz = size_with_set(key, set, ref, ref)
     if (sz == "") { result(R_PTS[i], 0, "versus: no kernel matching " set " ran at a size where " ref " ran"); return }
-    rr = RI[lab, ref, sz]
-    if (STATUS[rr] != "PASS") { result(R_PTS[i], 0, "versus: " ref " failed verification" at_text(lab, sz)); return }
-    r = best_of(lab, set, sz, ref)
-    if (!r) { result(R_PTS[i], 0, "versus: no kernel matching " set " passed verification" at_text(lab, sz)); return }
+    rr = krow(key, ref, sz)
+    if (STATUS[rr] != "PASS") { result(R_PTS[i], 0, "versus: " ref " failed verification" at_text(key, sz)); return }
+    r = best_of(key, set, sz, ref)
+    if (!r) { result(R_PTS[i], 0, "versus: no kernel matching " set " passed verification" at_text(key, sz)); return }
     if (GBPS[rr] <= 0) { result(R_PTS[i], 0, "versus: " ref " shows 0 GB/s"); return }
     ratio = GBPS[r] / GBPS[rr]
     result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
            sprintf("versus: fastest of %s is %s at %.2fx %s (%.0f vs %.0f GB/s), needs %.2fx%s",
-                   set, KERN[r], ratio, ref, GBPS[r], GBPS[rr], want, at_text(lab, sz)))
+                   set, KERN[r], ratio, ref, GBPS[r], GBPS[rr], want, at_text(key, sz)))
 }
 
-function grade_lab(lab,    i, r, nk, rules, lo, hi, s, dev, sizes) {
-    GOT = 0; LOST = 0
-    # a line that says what this is: device and size(s)
-    nk = 0
-    for (r = 1; r <= nrows; r++) if (LAB[r] == lab) { nk++; if (dev == "") dev = DEV[r] }
-    lo = ""; hi = ""
-    for (i = 1; i <= NSIZES[lab]; i++) {
-        s = SIZES[lab, i]
-        if (lo == "" || SIZEN[lab, s] < SIZEN[lab, lo]) lo = s
-        if (hi == "" || SIZEN[lab, s] > SIZEN[lab, hi]) hi = s
+# the exercise row of `name` in KEY at the largest size it ran (0 if none;
+# -1 if the name is a shipped kernel's row, not an exercise's)
+function exrow(key, name,    r, best, kernel) {
+    best = 0; kernel = 0
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key || KERN[r] != name) continue
+        if (ROLE[r] == "kernel") { kernel = 1; continue }
+        if (!best || N[r] > N[best]) best = r
     }
-    sizes = (NSIZES[lab] > 1) ? "n = " SIZETXT[lab, lo] " .. " SIZETXT[lab, hi] " (" NSIZES[lab] " sizes)" : "n = " SIZETXT[lab, lo]
-    printf "%s: %s on %s, %s, %d rows\n", label, lab, dev, sizes, nk
+    return best ? best : (kernel ? -1 : 0)
+}
+
+# why exercise `name` earns nothing before its speed is looked at ("" if nothing stops it)
+function exercise_block(key, name, r,    lab) {
+    lab = LABN[RUNLINE[key]]
+    if (r < 0) return name " is a shipped kernel's row in this file, not an exercise's (check the name in grade.conf)"
+    if (r == 0 && EXROWS[key] == 0)
+        return name ": not handed in (the file has no exercise rows: hand in ./" lab " --exercises --csv, make handin)"
+    if (r == 0) return name ": not handed in (no row in the file: run ./" lab " --exercises --csv without -k)"
+    if (STATUS[r] == "todo") return name ": not done (its row says todo: the stub is untouched)"
+    if (STATUS[r] == "FAIL") return name ": FAIL: fix it (line " LINE[r] ")"
+    if (BUILD[r] ~ /\+solutions$/)
+        return name " PASS, but from a solutions build (" BUILD[r] "), not the student's own file: 0 points"
+    return ""
+}
+
+function check_done(i, key,    name, r, why) {
+    name = R_A1[i]
+    r = exrow(key, name)
+    why = exercise_block(key, name, r)
+    if (why != "") { result(R_PTS[i], 0, "done: " why); return }
+    result(R_PTS[i], R_PTS[i], "done: " name " (" ROLE[r] " it) PASS" at_text(key, SZ[r]))
+}
+
+function check_keeps_up(i, key,    name, want, r, a, why, ratio) {
+    name = R_A1[i]; want = R_A2[i] + 0
+    r = exrow(key, name)
+    why = exercise_block(key, name, r)
+    if (why != "") { result(R_PTS[i], 0, "keeps_up: " why); return }
+    a = krow(key, AGAINST[r], SZ[r])
+    if (STATUS[a] != "PASS") { result(R_PTS[i], 0, "keeps_up: " AGAINST[r] ", which " name " is measured against, failed verification, so the ratio does not count"); return }
+    ratio = TIME[a] / TIME[r]
+    result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
+           sprintf("keeps_up: %s at %.2fx %s (%.6f vs %.6f ms), needs at least %.2fx%s",
+                   name, ratio, AGAINST[r], TIME[r], TIME[a], want, at_text(key, SZ[r])))
+}
+
+function grade_key(key,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first) {
+    GOT = 0; LOST = 0
+    # a line that says what this is: device, build, run, size(s), rows
+    nk = 0; ex = 0; st["PASS"] = 0; st["FAIL"] = 0; st["todo"] = 0; npass_ex = 0
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key) continue
+        if (ROLE[r] == "kernel") nk++
+        else { ex++; st[STATUS[r]]++; if (STATUS[r] == "PASS") npass_ex++ }
+    }
+    first = RUNLINE[key]; dev = DEV[first]
+    lo = ""; hi = ""
+    for (i = 1; i <= NSIZES[key]; i++) {
+        s = SIZES[key, i]
+        if (lo == "" || SIZEN[key, s] < SIZEN[key, lo]) lo = s
+        if (hi == "" || SIZEN[key, s] > SIZEN[key, hi]) hi = s
+    }
+    sizes = (NSIZES[key] > 1) ? "n = " SIZETXT[key, lo] " .. " SIZETXT[key, hi] " (" NSIZES[key] " sizes)" : "n = " SIZETXT[key, lo]
+    exs = ex ? sprintf(", %d exercise%s (%d PASS, %d FAIL, %d todo)", ex, (ex > 1 ? "s" : ""), st["PASS"], st["FAIL"], st["todo"]) : ", no exercise rows"
+    printf "%s: %s on %s, build %s, run %s, %s, %d kernel%s%s\n", label, key, dev, BUILD[first], RUNAT[first], sizes,
+           nk, (nk == 1 ? "" : "s"), exs
+    rk = rules_key(key)
+    np = physics(key)
+    if (np > 0) {
+        for (i = 1; i <= np && i <= 6; i++) printf "  PHYSICS  %s\n", PHYS[i]
+        if (np > 6) printf "  ... and %d more\n", np - 6
+        printf "  score %s 0/%d  (speeds no real run reaches: the lab scores 0)\n", key, max_of(key)
+        emit_score("@@ " key " 0 " max_of(key) " 1 physics " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " \
+                   (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first] " " PHYS[PHYSWORST])
+        return
+    }
+    if (rk != key) printf "  (graded by grade.conf's %s lines)\n", rk
     rules = 0
     for (i = 1; i <= nrules; i++) {
-        if (R_LAB[i] != lab) continue
+        if (R_LAB[i] != rk) continue
         rules++
-        if (R_KIND[i] == "verified") check_verified(i, lab)
-        else if (R_KIND[i] == "faster") check_faster(i, lab)
-        else if (R_KIND[i] == "no_slower") check_no_slower(i, lab)
-        else if (R_KIND[i] == "near_copy") check_near_copy(i, lab)
-        else if (R_KIND[i] == "versus") check_versus(i, lab)
+        if (R_KIND[i] == "verified") check_verified(i, key)
+        else if (R_KIND[i] == "faster") check_faster(i, key)
+        else if (R_KIND[i] == "no_slower") check_no_slower(i, key)
+        else if (R_KIND[i] == "near_copy") check_near_copy(i, key)
+        else if (R_KIND[i] == "versus") check_versus(i, key)
+        else if (R_KIND[i] == "done") check_done(i, key)
+        else if (R_KIND[i] == "keeps_up") check_keeps_up(i, key)
     }
-    if (!rules) printf "  (grade.conf has no checks for %s: the file was only checked for consistency)\n", lab
-    printf "  score %s %d/%d%s\n", lab, GOT, MAXPTS[lab] + 0, LOST ? "  (lost points)" : ""
-    emit_score("@@ " lab " " GOT " " (MAXPTS[lab] + 0) " " LOST)
+    if (!rules) printf "  (grade.conf has no checks for %s: the file was only checked for consistency)\n", key
+    printf "  score %s %d/%d%s\n", key, GOT, max_of(key), LOST ? "  (lost points)" : ""
+    emit_score("@@ " key " " GOT " " max_of(key) " " LOST " ok " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " \
+               (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first])
 }
 
 # ---------------------------------------------------------------------------
-# Main
+# mode=file: main
 # ---------------------------------------------------------------------------
-{
+mode == "file" {
     sub(/\r$/, "")
     lastline = FNR
-    if (header_bad) next
     if ($0 ~ /^[ \t]*$/) next
+    if (oldfmt) {       # only to learn which lab the old file was for
+        split($0, of, ",")
+        if (is_lab(of[1])) note_key(of[1], "", "", "")
+        next
+    }
+    if (header_bad) next
     if (!seen_header) {
         seen_header = 1
-        if ($0 != HEADER) { header_problem($0); header_bad = 1 }
+        if ($0 == OLD_HEADER) {
+            problem(FNR, "written by an older version of the labs (22 columns, without type, role, against, build, run_at and fingerprint): re-run it with this version (./labNN --exercises --csv, or make handin NAME=...) and hand in the new file")
+            header_bad = 1; oldfmt = 1
+        } else if ($0 != HEADER) { header_problem($0); header_bad = 1 }
         next
     }
     if ($0 == HEADER) next      # outputs of several runs, concatenated
     row($0)
 }
 
+# ---------------------------------------------------------------------------
+# mode=class: one line per result (see the top of this file)
+# ---------------------------------------------------------------------------
+mode == "class" && NF >= 15 {
+    nres++
+    WHO[nres] = $1; NWHO[nres] = $2; REL[nres] = $3; REP[nres] = $4; SUM[nres] = $5
+    RKEY[nres] = $6; RGOT[nres] = $7 + 0; RMAX[nres] = $8 + 0; RLOST[nres] = $9 + 0; RSTATE[nres] = $10
+    RRUN[nres] = $11; RFP[nres] = $12; RNPASS[nres] = $13 + 0; RSOL[nres] = $14 + 0; RLAB[nres] = $15
+    RNOTE[nres] = (NF >= 16) ? $16 : ""
+    if (!(REL[nres] in FILEOF)) { FILEOF[REL[nres]] = ++nfiles; FILES[nfiles] = REL[nres]; FREP[nfiles] = REP[nres] }
+}
+
+# the owner of result i as text: the student, or the file when it is credited to no one
+function owner(i) { return WHO[i] != "" ? WHO[i] : "(no one: " REL[i] ")" }
+
+# one line of the notes on the class (text: stdout after the reports; csv: stderr)
+function say(s) {
+    if (format == "csv") { print "grade: " s | STDERR }
+    else print s
+}
+
+function file_note(rel, s) { FNOTE[rel] = FNOTE[rel] "  " s "\n" }
+
+function csv_field(s) {
+    if (s !~ /[",\r\n]/) return s
+    gsub(/"/, "\"\"", s)
+    return "\"" s "\""
+}
+
+# sort A[1..n] (strings) in place
+function sort_strings(A, n,    i, j, v) {
+    for (i = 2; i <= n; i++) {
+        v = A[i]
+        for (j = i - 1; j >= 1 && (A[j] "") > (v ""); j--) A[j + 1] = A[j]
+        A[j + 1] = v
+    }
+}
+
+# the owners OWN[1..n] but `me`, as "bob" or "bob and carol"
+function others(n, me,    j, t, k) {
+    t = ""; k = 0
+    for (j = 1; j <= n; j++) if ((OWN[j] "") != (me "")) { k++; t = t (t == "" ? "" : " and ") OWN[j] }
+    return t
+}
+
+# a flag for a student's line in the class table (once each)
+function add_flag(who, s) {
+    if ((who SUBSEP s) in FLAGSEEN) return
+    FLAGSEEN[who, s] = 1
+    FLAGOF[who] = FLAGOF[who] "; " s
+}
+
+# how to rename a file the grader cannot place: NAME-<its lab>.csv, NAME
+# taken from a name such as lab03-carol.csv when it has one
+function rename_hint(i,    base, lab, who, named) {
+    base = REL[i]; sub(/^.*\//, "", base); sub(/\.csv$/, "", base)
+    lab = (RKEY[i] != "?") ? RKEY[i] : "labNN"
+    sub(/\+dlcm=/, "-", lab)
+    who = "NAME"
+    if (match(base, /^lab[0-9][0-9](-finish)?[-_]/) && RLENGTH < length(base)) {
+        who = substr(base, RLENGTH + 1)
+        named = substr(base, 1, RLENGTH - 1)
+        if (RKEY[i] != "?" && named != RLAB[i])
+            return "rename it " who "-" lab ".csv (its name says " named ", its rows are " RKEY[i] "), or move it into a folder " who "/"
+        return "rename it " who "-" lab ".csv, or move it into a folder " who "/"
+    }
+    return "rename it NAME-" lab ".csv, NAME being the student's, or move it into a folder named after the student"
+}
+
+function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width, total, max, flags,
+                        c, ngroups, owners, nown, list, hdr, lost_any, who, ncol, m, parts, rej, phy) {
+    # one result per student and key: the latest run_at counts
+    for (i = 1; i <= nres; i++) {
+        if (WHO[i] == "") continue
+        if (!(WHO[i] in STUSEEN)) { STUSEEN[WHO[i]] = 1; STU[++nst] = WHO[i] }
+        if (RKEY[i] == "?") { KEEP[i] = 1; continue }
+        k = WHO[i] SUBSEP RKEY[i]
+        if (!(k in BEST)) { BEST[k] = i; continue }
+        best = BEST[k]
+        if ((RRUN[i] "") >= (RRUN[best] "")) { ASIDE[best] = i; BEST[k] = i }
+        else ASIDE[i] = best
+    }
+    for (k in BEST) KEEP[BEST[k]] = 1
+    sort_strings(STU, nst)
+
+    # the class's columns: the required labs, the optional ones, then any other key handed in
+    ncol = 0
+    for (i = 1; i <= nreq; i++) { COL[++ncol] = REQ[i]; ISCOL[REQ[i]] = 1 }
+    for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL)) { COL[++ncol] = OPT[i]; ISCOL[OPT[i]] = 1 }
+    n = 0
+    for (i = 1; i <= nres; i++)
+        if (KEEP[i] && WHO[i] != "" && RKEY[i] != "?" && !(RKEY[i] in ISCOL)) { ISCOL[RKEY[i]] = 1; EXTRA[++n] = RKEY[i] }
+    sort_strings(EXTRA, n)
+    for (i = 1; i <= n; i++) COL[++ncol] = EXTRA[i]
+
+    # per file: who handed it in (for the copies), and notes
+    for (i = 1; i <= nres; i++) {
+        f = REL[i]
+        if (f in FWHO) continue
+        FWHO[f] = owner(i); FSUM[f] = SUM[i]; FKEY[f] = RKEY[i]
+        if (WHO[i] == "") {
+            NUNPLACED++
+            UNPLACED[NUNPLACED] = f ": " (RKEY[i] == "?" ? "an unknown lab" : RKEY[i]) ", graded but credited to no one: " rename_hint(i)
+            file_note(f, "WARNING: cannot tell whose file this is (not NAME-labNN.csv, not in a folder per student): graded, credited to no one; " rename_hint(i))
+        } else if (NWHO[i] != "" && (NWHO[i] "") != (WHO[i] "")) {
+            NMISMATCH++
+            MISMATCH[NMISMATCH] = f ": credited to " WHO[i] " (its folder), but its name says " NWHO[i]
+            file_note(f, "WARNING: credited to " WHO[i] " (its folder), but its name says " NWHO[i] "; one folder per student, or the files directly in the folder graded")
+        }
+    }
+    for (i = 1; i <= nres; i++) {
+        if (!(i in ASIDE)) continue
+        j = ASIDE[i]
+        NASIDE++
+        ASIDETXT[NASIDE] = WHO[i] " " RKEY[i] ": " REL[j] " (run " RRUN[j] ") counts; set aside " REL[i] " (run " RRUN[i] ")"
+        file_note(REL[i], "set aside: " WHO[i] " handed in a later run of " RKEY[i] ", " REL[j] " (run " RRUN[j] " against " RRUN[i] "); only the latest run counts")
+    }
+
+    # identical files from different owners
+    for (f = 1; f <= nfiles; f++) {
+        s = FSUM[FILES[f]]
+        if (!(s in GROUPN)) GROUPS[++ngroups] = s
+        GROUP[s, ++GROUPN[s]] = FILES[f]
+    }
+    for (g = 1; g <= ngroups; g++) {
+        s = GROUPS[g]
+        if (GROUPN[s] < 2) continue
+        split("", owners); nown = 0; list = ""
+        for (j = 1; j <= GROUPN[s]; j++) {
+            f = GROUP[s, j]
+            if (!(FWHO[f] in owners)) { owners[FWHO[f]] = 1; OWN[++nown] = FWHO[f] }
+            list = list (list == "" ? "" : ", ") f " (" FWHO[f] ")"
+        }
+        if (nown < 2) continue
+        NCOPY++
+        COPYTXT[NCOPY] = list
+        for (j = 1; j <= GROUPN[s]; j++) {
+            f = GROUP[s, j]
+            file_note(f, "COPY: the same bytes as another student's file: " list)
+            add_flag(FWHO[f], "copy " FKEY[f] " with " others(nown, FWHO[f]))
+        }
+    }
+
+    # identical fingerprints of a lab from different owners, one of them with a PASS exercise
+    ngroups = 0
+    for (i = 1; i <= nres; i++) {
+        if (RFP[i] == "-" || RFP[i] == "" || RKEY[i] == "?") continue
+        s = RLAB[i] SUBSEP RFP[i]
+        if ((s SUBSEP REL[i]) in FPFILE) continue
+        FPFILE[s, REL[i]] = 1
+        if (!(s in FPN)) FPG[++ngroups] = s
+        FPM[s, ++FPN[s]] = i
+        if (RNPASS[i] > 0) FPPASS[s] = 1
+    }
+    for (g = 1; g <= ngroups; g++) {
+        s = FPG[g]
+        if (FPN[s] < 2 || !(s in FPPASS)) continue
+        split("", owners); nown = 0; list = ""
+        for (j = 1; j <= FPN[s]; j++) {
+            i = FPM[s, j]
+            if (!(owner(i) in owners)) { owners[owner(i)] = 1; OWN[++nown] = owner(i) }
+            list = list (list == "" ? "" : ", ") REL[i] " (" owner(i) ", " RNPASS[i] " PASS)"
+        }
+        if (nown < 2) continue
+        split(s, parts, SUBSEP)
+        NFPC++
+        FPTXT[NFPC] = parts[1] " fingerprint " parts[2] ": " list
+        for (j = 1; j <= FPN[s]; j++) {
+            i = FPM[s, j]
+            file_note(REL[i], "SAME FINGERPRINT: the exercise file compiled into this run has the checksum of another student's: " list)
+            add_flag(owner(i), "fingerprint " parts[1] " with " others(nown, owner(i)))
+        }
+    }
+
+    # solutions builds, physics verdicts, rejected files
+    for (i = 1; i <= nres; i++) {
+        if (RSOL[i] && !((REL[i] SUBSEP "sol") in DONE)) {
+            DONE[REL[i], "sol"] = 1
+            NSOL++; SOLTXT[NSOL] = REL[i] " (" owner(i) "): " RKEY[i] " built with the instructor's solutions"
+            add_flag(owner(i), "solutions " RKEY[i])
+        }
+        if (RSTATE[i] == "physics") { NPHY++; PHYTXT[NPHY] = REL[i] " (" owner(i) "): " RNOTE[i] }
+        if (RSTATE[i] == "rejected") { NREJ++; REJTXT[NREJ] = REL[i] " (" owner(i) "): " RNOTE[i] }
+        if (WHO[i] == "") lost_any = 1       # credited to no one: someone must rename it
+    }
+
+    # the students' scores and flags
+    for (s = 1; s <= nst; s++) {
+        who = STU[s]
+        total = 0; max = 0; m = ""; rej = ""; phy = ""
+        for (c = 1; c <= ncol; c++) {
+            key = COL[c]
+            k = who SUBSEP key
+            if (k in BEST) {
+                i = BEST[k]
+                CELL[s, c] = RGOT[i]
+                total += RGOT[i]; max += RMAX[i]
+                if (RSTATE[i] == "rejected") rej = rej " " key
+                if (RSTATE[i] == "physics") phy = phy " " key
+            } else if (LISTED[key] == "required") {
+                CELL[s, c] = "missing"
+                max += max_of(key)
+                m = m " " key
+                MISSING[who] = MISSING[who] (MISSING[who] == "" ? "" : ", ") key " missing"
+            } else CELL[s, c] = "-"
+        }
+        for (i = 1; i <= nres; i++)
+            if (KEEP[i] && (WHO[i] "") == (who "") && RKEY[i] == "?") rej = rej " " REL[i]
+        flags = ""
+        if (m != "") flags = flags "; missing" m
+        if (rej != "") flags = flags "; rejected" rej
+        if (phy != "") flags = flags "; physics" phy
+        if (who in FLAGOF) flags = flags FLAGOF[who]
+        sub(/^; /, "", flags)
+        TOTAL[s] = total; MAX[s] = max; FLAGS[s] = flags
+        if (total < max || flags != "") NBAD++
+    }
+
+    # the reports, each with its notes
+    if (format == "text") {
+        for (f = 1; f <= nfiles; f++) {
+            rep = FREP[f]
+            if (f > 1) print ""
+            while ((getline line < rep) > 0) print line
+            close(rep)
+            if (FILES[f] in FNOTE) printf "%s", FNOTE[FILES[f]]
+        }
+        print ""
+        print "==== the class ===="
+    }
+    if (NUNPLACED) { say("files whose student the grader cannot tell (name them NAME-labNN.csv or put them in a folder per student, then grade again):"); for (i = 1; i <= NUNPLACED; i++) say("  " UNPLACED[i]) }
+    if (NMISMATCH) { say("files whose folder and name disagree (the folder wins):"); for (i = 1; i <= NMISMATCH; i++) say("  " MISMATCH[i]) }
+    if (NASIDE) { say("re-runs: one result per student and lab, the latest run_at counts:"); for (i = 1; i <= NASIDE; i++) say("  " ASIDETXT[i]) }
+    if (NCOPY) { say("identical files handed in by different students:"); for (i = 1; i <= NCOPY; i++) say("  " COPYTXT[i]) }
+    if (NFPC) { say("identical exercise fingerprints from different students (the same exercise file; at least one of them with a PASS exercise):"); for (i = 1; i <= NFPC; i++) say("  " FPTXT[i]) }
+    if (NSOL) { say("solutions builds handed in as student work (their exercise points are 0):"); for (i = 1; i <= NSOL; i++) say("  " SOLTXT[i]) }
+    if (NPHY) { say("speeds no real run reaches (the lab scores 0):"); for (i = 1; i <= NPHY; i++) say("  " PHYTXT[i]) }
+    if (NREJ) { say("rejected files (not a lab's output as written; score 0):"); for (i = 1; i <= NREJ; i++) say("  " REJTXT[i]) }
+    n = 0
+    for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") n++
+    if (n) { say("required labs not handed in (score 0):"); for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") say("  " STU[s] ": " MISSING[STU[s]]) }
+
+    if (format == "csv") {
+        hdr = "student"
+        for (c = 1; c <= ncol; c++) hdr = hdr "," COL[c]
+        print hdr ",total,max,flags"
+        for (s = 1; s <= nst; s++) {
+            line = csv_field(STU[s])
+            for (c = 1; c <= ncol; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" ? "" : CELL[s, c]))
+            print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s])
+        }
+    } else if (nst > 0) {
+        w = 7
+        for (s = 1; s <= nst; s++) if (length(STU[s]) > w) w = length(STU[s])
+        print ""
+        line = sprintf("%-" w "s", "student")
+        for (c = 1; c <= ncol; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf("  %" width[c] "s", COL[c]) }
+        print line sprintf("  %9s  %s", "total", "flags")
+        line = sprintf("%-" w "s", "(max)")
+        max = 0
+        for (c = 1; c <= ncol; c++) line = line sprintf("  %" width[c] "s", max_of(COL[c]))
+        print line
+        for (s = 1; s <= nst; s++) {
+            line = sprintf("%-" w "s", STU[s])
+            for (c = 1; c <= ncol; c++) line = line sprintf("  %" width[c] "s", CELL[s, c])
+            line = line sprintf("  %9s  %s", TOTAL[s] "/" MAX[s], FLAGS[s])
+            sub(/ +$/, "", line)
+            print line
+        }
+        print ""
+        printf "class: %d student%s; %d earned every point with nothing flagged, %d did not%s\n", nst, (nst == 1 ? "" : "s"),
+               nst - NBAD, NBAD, (nreq ? " (required: " req_text() ")" : " (grade.conf names no required labs)")
+    } else {
+        n = 0; total = 0; max = 0
+        for (i = 1; i <= nres; i++) { n++; total += RGOT[i]; max += RMAX[i] }
+        printf "no file could be credited to a student; total %d/%d over %d lab result%s\n", total, max, n, (n == 1 ? "" : "s")
+    }
+    CLASS_STATUS = (NBAD || lost_any) ? 1 : 0
+}
+
+function req_text(    i, s) {
+    s = ""
+    for (i = 1; i <= nreq; i++) s = s (i > 1 ? " " : "") REQ[i]
+    return s
+}
+
 END {
     if (CONF_ERR) exit 2
-    if (lastline == 0) problem(1, "the file is empty: it should hold the output of ./labNN --csv")
-    else if (!seen_header) problem(lastline, "only blank lines: it should hold the output of ./labNN --csv")
+    if (mode == "conf") exit 0
+    if (mode == "class") { class_main(); exit CLASS_STATUS }
+    if (lastline == 0) problem(1, "the file is empty: it should hold the output of ./labNN --exercises --csv")
+    else if (!seen_header) problem(lastline, "only blank lines: it should hold the output of ./labNN --exercises --csv")
     else if (!header_bad && nrows == 0 && nerr == 0) problem(lastline, "the header and no data rows")
     if (nerr == 0) cross_checks()
     if (nerr > 0) {
         # the lab(s) this file was meant to hold: from its rows, else from its name
-        if (nlabs == 0 && match(label, /lab[0-9][0-9]/)) { nlabs = 1; LABS[1] = substr(label, RSTART, RLENGTH) }
+        if (nany == 0 && match(label, /lab[0-9][0-9](-finish)?/)) note_key(substr(label, RSTART, RLENGTH), "", "", "")
         printf "%s: REJECTED (%d problem%s): %s\n", label, nerr, (nerr > 1 ? "s" : ""),
                "the file is not a lab's --csv output as written, so it scores 0"
         for (li = 1; li <= nerr && li <= MAXERR; li++) print "  " PROB[li]
         if (nerr > MAXERR) print "  ... and " (nerr - MAXERR) " more"
-        if (nlabs == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1") }
-        for (li = 1; li <= nlabs; li++) {
-            printf "  score %s 0/%d  (rejected)\n", LABS[li], MAXPTS[LABS[li]] + 0
-            emit_score("@@ " LABS[li] " 0 " (MAXPTS[LABS[li]] + 0) " 1")
+        if (nany == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1 rejected - - 0 0 ? " FIRSTPROB) }
+        for (li = 1; li <= nany; li++) {
+            printf "  score %s 0/%d  (rejected)\n", ANY[li], max_of(ANY[li])
+            lab = ANY[li]; sub(/\+.*/, "", lab)
+            emit_score("@@ " ANY[li] " 0 " max_of(ANY[li]) " 1 rejected " ANYRUN[ANY[li]] " " ANYFP[ANY[li]] " 0 " ANYSOL[ANY[li]] " " lab " " FIRSTPROB)
         }
         exit 0
     }
-    for (li = 1; li <= nlabs; li++) grade_lab(LABS[li])
+    for (li = 1; li <= nkeys; li++) grade_key(KEYS[li])
 }
