@@ -427,8 +427,15 @@ disagree=$(awk '
     }' tools/grade.conf docs/instructor.md)
 if [ -z "$disagree" ]; then ok "docs/instructor.md has every line of grade.conf (checks, thresholds, points, required labs)"
 else notok "docs/instructor.md and grade.conf agree" "not in the guide: $(echo "$disagree" | head -n 5 | tr '\n' ';')"; fi
-if grep -q '<!-- GRADED-CLASS-OUTPUT -->' docs/instructor.md; then ok "docs/instructor.md keeps the place for a graded class"
-else skip "docs/instructor.md keeps the place for a graded class" "the placeholder was replaced"; fi
+# the graded class shown in docs/instructor.md is what the grader says of the test class today
+sed -n '/^==== the class ====$/,$p' "$W/class.out" >"$W/class.part"
+awk '/^==== the class ====$/ { on = 1 } on && /^```$/ { exit } on' docs/instructor.md >"$W/doc.part"
+if [ -s "$W/doc.part" ] && cmp -s "$W/class.part" "$W/doc.part"; then
+    ok "docs/instructor.md shows the test class as the grader grades it"
+else
+    notok "docs/instructor.md shows the test class as the grader grades it" \
+        "differs (paste the class part of: sh tools/grade on the test class): $(diff "$W/doc.part" "$W/class.part" | head -c 300)"
+fi
 
 # ---- tools/chart --------------------------------------------------------------
 chart_case() { # NAME FILE PATTERN
