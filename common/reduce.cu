@@ -28,31 +28,6 @@ static const wb_reduce_kernel *entry(const wb_lab *lab, const wb_reduce_kernel *
     return i < lab->kernels.count ? &kernels[i] : &exercises[i - lab->kernels.count];
 }
 
-/*
- * The rows of this run, in order, as indices for entry(): the selected
- * kernels; with --exercises each selected exercise right after the kernel it
- * is measured against (that kernel is run even if -k left it out). Returns
- * the count.
- */
-static int plan_rows(const wb_lab *lab, const wb_reduce_kernel *kernels,
-                     const wb_reduce_kernel *exercises, const wb_args *a, int *order)
-{
-    int i, j, count = 0;
-    for (i = 0; i < lab->kernels.count; ++i) {
-        int wanted = a->selected[i];
-        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                wanted = 1;
-        if (!wanted)
-            continue;
-        order[count++] = i;
-        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                order[count++] = lab->kernels.count + j;
-    }
-    return count;
-}
-
 void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a)
 {
     const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
@@ -166,9 +141,11 @@ static void verify(const wb_lab *lab, run_ctx *c, size_t max_grid, long long exp
                  c->k->op == WB_OP_MAX ? "max" : "sum", c->result, expected);
 }
 
-static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_kernel *kernels,
-                     const wb_reduce_kernel *exercises, const wb_args *a, long long n_ll,
-                     const int *order, int nrows, int timed)
+/* Run the rows order[0..nrows) (entries of the lab's tables, as
+ * wb_plan_rows gives them) at length n: timed rows into the report, or with
+ * timed = 0 only verified, to count the exercises done and todo. */
+static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, long long n_ll,
+                     const wb_kernel_info *const *order, int nrows, int timed)
 {
     unsigned n = (unsigned)n_ll, block = (unsigned)a->block_x, max_grid = 1;
     size_t padded = ((size_t)n + 3) / 4 * 4, bytes;
@@ -177,7 +154,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce
 
     /* size the buffers for every kernel of the run: the widest padding and grid */
     for (i = 0; i < nrows; ++i) {
-        const wb_reduce_kernel *k = entry(lab, kernels, exercises, order[i]);
+        const wb_reduce_kernel *k = (const wb_reduce_kernel *)order[i];
         unsigned grid = wb_reduce_grid(k, n, block, g);
         size_t covered = (size_t)wb_ceil_div(n, (long long)block * k->per_thread) * block * k->per_thread;
         if (grid > max_grid)
@@ -211,7 +188,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce
         wb_stats total;
         long long expected;
         memset(&c, 0, sizeof c);
-        c.k = entry(lab, kernels, exercises, order[i]);
+        c.k = (const wb_reduce_kernel *)order[i];
         c.data = data;
         c.orig = orig;
         c.partial = partial;
@@ -264,27 +241,29 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce
 void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_kernel *kernels,
                    const wb_args *a, long long n, const char *baseline_name)
 {
-    const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
-    int order[2 * WB_MAX_KERNELS], nrows;
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    int nrows;
+    (void)kernels; /* the rows come from lab's tables, which hold them */
     r->baseline = baseline_name;
     r->reps = a->reps;
-    nrows = plan_rows(lab, kernels, exercises, a, order);
-    run_rows(g, r, lab, kernels, exercises, a, n, order, nrows, 1);
+    nrows = wb_plan_rows(lab, a, order);
+    run_rows(g, r, lab, a, n, order, nrows, 1);
 }
 
 void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
                                const wb_reduce_kernel *kernels, const wb_args *a)
 {
-    const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
-    int order[WB_MAX_KERNELS], count = 0, i;
+    const wb_kernel_info *order[WB_MAX_KERNELS];
+    int count = 0, i;
+    (void)kernels;
     for (i = 0; i < lab->exercises.count; ++i)
         if (a->ex_selected[i])
-            order[count++] = lab->kernels.count + i;
+            order[count++] = wb_table_at(lab->exercises, i);
     if (a->exercises || count == 0)
         return;
     r->ex_total = count;
     r->ex_file = lab->exercise_file;
-    run_rows(g, r, lab, kernels, exercises, a, lab->exercise_n, order, count, 0);
+    run_rows(g, r, lab, a, lab->exercise_n, order, count, 0);
 }
 
 const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)

@@ -134,6 +134,25 @@ static int find_in(wb_table table, const char *name, size_t len)
     return -1;
 }
 
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order)
+{
+    int i, j, count = 0;
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
+        int wanted = a->selected[i];
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                wanted = 1;
+        if (!wanted)
+            continue;
+        order[count++] = k;
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                order[count++] = wb_table_at(lab->exercises, j);
+    }
+    return count;
+}
+
 int wb_exercise_index(const wb_lab *lab, const char *name)
 {
     return find_in(lab->exercises, name, strlen(name));

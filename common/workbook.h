@@ -295,6 +295,16 @@ int wb_report_status(const wb_report *r);
  * ... (./lab04 --exercises runs them)"; nothing when the lab has none. */
 void wb_print_exercise_line(const wb_report *r, FILE *out);
 
+/*
+ * The rows of a run, in order: the selected kernels; with --exercises each
+ * selected exercise right after the kernel it is measured against (that
+ * kernel runs even if -k left it out). Fills order[] (room for
+ * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
+ * wb_kernel_info is the entry's first member: cast it back to the lab's
+ * struct) and returns the count.
+ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
+
 /* The exercise of `lab` named `name`, or -1. */
 int wb_exercise_index(const wb_lab *lab, const char *name);
 

@@ -276,29 +276,6 @@ static void run_row(const cpu_kernel *k, const int *input, int *work, size_t n, 
     }
 }
 
-/*
- * The rows of this run, in order: the selected versions; with --exercises
- * each selected exercise right after the version it is measured against
- * (that version runs even if -k left it out). Returns the count.
- */
-static int plan_rows(const wb_args *a, const cpu_kernel **order)
-{
-    int i, j, count = 0;
-    for (i = 0; i < lab.kernels.count; ++i) {
-        int wanted = a->selected[i];
-        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                wanted = 1;
-        if (!wanted)
-            continue;
-        order[count++] = &kernels[i];
-        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                order[count++] = &exercises[j];
-    }
-    return count;
-}
-
 /* Two arrays of n ints (work with the poisoned tail after it), or exit 2. */
 static void alloc_arrays(size_t n, int **input, int **work)
 {
@@ -367,7 +344,7 @@ static double memcpy_ceiling(int *dst, const int *src, size_t n, int reps, wb_re
 int main(int argc, char **argv)
 {
     static wb_report r;
-    const cpu_kernel *order[2 * WB_MAX_KERNELS];
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     wb_args a;
     size_t n;
     int *input, *work, i, nrows;
@@ -398,10 +375,10 @@ int main(int argc, char **argv)
     r.reps = a.reps;
     memcpy_ceiling(work, input, n, a.reps, &r);
 
-    nrows = plan_rows(&a, order);
+    nrows = wb_plan_rows(&lab, &a, order);
     for (i = 0; i < nrows; ++i) {
         wb_row row;
-        run_row(order[i], input, work, n, expected, a.reps, 1, &row);
+        run_row((const cpu_kernel *)order[i], input, work, n, expected, a.reps, 1, &row);
         wb_report_add(&r, &row);
     }
     free(input);

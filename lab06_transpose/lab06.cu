@@ -182,36 +182,13 @@ static void grid_for(const t_kernel *k, int nx, int ny, dim3 block, long long *g
     *gy = wb_ceil_div(rows, block.y);
 }
 
-/*
- * The rows of this run, in order: the selected kernels; with --exercises
- * each selected exercise right after the kernel it is measured against
- * (that kernel is run even if -k left it out). Returns the count.
- */
-static int plan_rows(const wb_args *a, const t_kernel **order)
-{
-    int i, j, count = 0;
-    for (i = 0; i < lab.kernels.count; ++i) {
-        int wanted = a->selected[i];
-        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                wanted = 1;
-        if (!wanted)
-            continue;
-        order[count++] = &kernels[i];
-        for (j = 0; a->exercises && j < lab.exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(exercises[j].info.against, kernels[i].info.name))
-                order[count++] = &exercises[j];
-    }
-    return count;
-}
-
 /* Refuse (exit 2) a shape whose grid would exceed gridDim.y <= 65535 for a
  * kernel of the run. Before any CUDA call. */
-static void check_grids(const wb_args *a, const t_kernel *const *order, int nrows)
+static void check_grids(const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
     int i;
     for (i = 0; i < nrows; ++i) {
-        const t_kernel *k = order[i];
+        const t_kernel *k = (const t_kernel *)order[i];
         dim3 block = block_for(k, a->block_x, a->block_y);
         long long gx, gy;
         grid_for(k, a->nx, a->ny, block, &gx, &gy);
@@ -526,14 +503,14 @@ static const char *build_note(void)
 int main(int argc, char **argv)
 {
     static wb_report r;
-    const t_kernel *order[2 * WB_MAX_KERNELS];
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     wb_args a;
     wb_gpu g;
     matrices m;
     int nrows, i;
 
     wb_args_or_exit(&lab, argc, argv, &a);
-    nrows = plan_rows(&a, order);
+    nrows = wb_plan_rows(&lab, &a, order);
     check_grids(&a, order, nrows);
     if (a.explain) {
         lab06_explain(&a);
@@ -553,7 +530,7 @@ int main(int argc, char **argv)
     matrices_device(&m);
     wb_measure_ceiling(&g, &r, m.d_out, m.d_in, m.bytes, a.reps);
     for (i = 0; i < nrows; ++i)
-        run_row(&g, &r, &m, order[i], &a);
+        run_row(&g, &r, &m, (const t_kernel *)order[i], &a);
     matrices_free(&m);
     count_exercises(&r, &a);
 
