@@ -214,8 +214,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
         /* verify first (every kernel, in place or not, starts from the pristine input) */
         verify(lab, &c, max_grid, expected, &row);
         if (!timed) { /* the count of exercises done, for the closing line */
-            r->ex_done += row.pass;
-            r->ex_todo += row.todo;
+            wb_report_exercise_verdict(r, &row);
             continue;
         }
         if (!row.todo) {
@@ -256,13 +255,11 @@ void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
     const wb_kernel_info *order[WB_MAX_KERNELS];
     int count = 0, i;
     (void)kernels;
+    if (!wb_report_exercises_begin(r, lab, a))
+        return;
     for (i = 0; i < lab->exercises.count; ++i)
         if (a->ex_selected[i])
             order[count++] = wb_table_at(lab->exercises, i);
-    if (a->exercises || count == 0)
-        return;
-    r->ex_total = count;
-    r->ex_file = lab->exercise_file;
     run_rows(g, r, lab, a, lab->exercise_n, order, count, 0);
 }
 

@@ -642,6 +642,24 @@ int wb_report_status(const wb_report *r)
     return WB_EXIT_OK;
 }
 
+int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a)
+{
+    int i, count = 0;
+    for (i = 0; i < lab->exercises.count; ++i)
+        count += a->ex_selected[i];
+    if (a->exercises || count == 0)
+        return 0;
+    r->ex_total = count;
+    r->ex_file = lab->exercise_file;
+    return count;
+}
+
+void wb_report_exercise_verdict(wb_report *r, const wb_row *row)
+{
+    r->ex_done += row->pass;
+    r->ex_todo += row->todo;
+}
+
 void wb_print_exercise_line(const wb_report *r, FILE *out)
 {
     if (r->ex_total <= 0)

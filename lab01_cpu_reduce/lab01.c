@@ -296,11 +296,9 @@ static void alloc_arrays(size_t n, int **input, int **work)
 static void count_exercises(wb_report *r, const wb_args *a)
 {
     size_t n = (size_t)lab.exercise_n;
-    int *input, *work, i, count = 0;
+    int *input, *work, i;
     long long expected;
-    for (i = 0; i < lab.exercises.count; ++i)
-        count += a->ex_selected[i];
-    if (a->exercises || count == 0)
+    if (!wb_report_exercises_begin(r, &lab, a))
         return;
     alloc_arrays(n, &input, &work);
     wb_fill_ints(input, n, a->seed);
@@ -310,11 +308,8 @@ static void count_exercises(wb_report *r, const wb_args *a)
         if (!a->ex_selected[i])
             continue;
         run_row(&exercises[i], input, work, n, expected, 0, 0, &row);
-        r->ex_done += row.pass;
-        r->ex_todo += row.todo;
+        wb_report_exercise_verdict(r, &row);
     }
-    r->ex_total = count;
-    r->ex_file = lab.exercise_file;
     free(input);
     free(work);
 }

@@ -462,13 +462,9 @@ static void run_row(wb_gpu *g, wb_report *r, matrices *m, const t_kernel *k, con
 static void count_exercises(wb_report *r, const wb_args *a)
 {
     matrices m;
-    int i, count = 0;
-    for (i = 0; i < lab.exercises.count; ++i)
-        count += a->ex_selected[i];
-    if (a->exercises || count == 0)
+    int i;
+    if (!wb_report_exercises_begin(r, &lab, a))
         return;
-    r->ex_total = count;
-    r->ex_file = lab.exercise_file;
     matrices_host(&m, lab.exercise_nx, lab.exercise_ny, a->seed);
     matrices_device(&m);
     for (i = 0; i < lab.exercises.count; ++i) {
@@ -479,8 +475,7 @@ static void count_exercises(wb_report *r, const wb_args *a)
         make_ctx(&c, &exercises[i], &m, a);
         memset(&row, 0, sizeof row);
         verify(&c, &m, &row);
-        r->ex_done += row.pass;
-        r->ex_todo += row.todo;
+        wb_report_exercise_verdict(r, &row);
     }
     matrices_free(&m);
 }
