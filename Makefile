@@ -93,9 +93,13 @@ LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
 LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(filter-out %/exercises.c,$(wildcard lab01_cpu_reduce/*.c)) $(LAB01_EX))
 LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
 
-# per-lab nvcc flags (lab06 takes DLCM)
+# per-lab nvcc flags (lab06 takes DLCM) and link flags
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
 BUILD_TAG_lab06   := $(if $(DLCM),+dlcm=$(DLCM))
+# lab03's gpuRecursiveReduce launches kernels from the device (dynamic
+# parallelism): relocatable device code, linked with the device runtime
+LAB_NVFLAGS_lab03 := -rdc=true
+LAB_LDFLAGS_lab03 := -rdc=true -lcudadevrt
 
 # The exercise file a lab is built with (the student's, or with SOLUTIONS=1
 # the solutions'): its cksum is the fingerprint a run's CSV carries.
@@ -150,7 +154,7 @@ $(1)_OBJ := $$(patsubst %.cu,$(BUILD)/%.o,$$($(1)_SRC))
 $(BIN)$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1).o | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  LINK   $$@"
-	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ -lm
+	$(Q)$(NVCC) $(GENCODE) $$(LAB_LDFLAGS_$(1)) -o $$@ $$^ -lm
 $(BUILD)/$(call dir_of,$(1))/%.o: $(call dir_of,$(1))/%.cu $(BUILD)/$(call dir_of,$(1))/flags | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  NVCC   $$<"

@@ -6,10 +6,12 @@
  *   ./lab03 -k reduceInterleaved2         one exercise (and its reference row)
  *   ./lab03 --exercises -n 1000003 -b 128 other sizes and blocks: a correct kernel passes them all
  *
- * All three are *write it* exercises: a stub whose body is WB_TODO(). Until
- * you delete that line the row says `todo` (not run, not timed). Then it is
- * checked exactly against the CPU sum like every kernel, and timed the same
- * way; its speedup is against reduceInterleaved, the row above it.
+ * The first three are *write it* exercises: a stub whose body is WB_TODO().
+ * Until you delete that line the row says `todo` (not run, not timed). Then
+ * it is checked exactly against the CPU sum like every kernel, and timed the
+ * same way; its speedup is against reduceInterleaved, the row above it. The
+ * fourth is a *fix it*: a kernel that runs, and FAILs until you fix it; its
+ * speedup is against gpuRecursiveReduce.
  * --exercises runs at n = 16777213 (2^24 - 3) unless you give -n: that length
  * is no multiple of any block, so the last block is a partial one and a
  * mistake at the end of the input shows. Test small n too (-n 1, -n 33).
@@ -125,6 +127,71 @@ __global__ void reduceInterleavedAnyN(int *g_idata, int *g_odata, unsigned int n
 __global__ void reduceInterleavedGridStride(int *g_idata, int *g_odata, unsigned int n)
 {
     WB_TODO(); /* delete this line, then write the kernel */
+}
+
+/* -------------------------------------------------------------------------- */
+/* Exercise 4 (fix it): gpuRecursiveReduceNosync                              */
+/* -------------------------------------------------------------------------- */
+/*
+ * Recursion on the GPU (the chapter's last section; gpuRecursiveReduce in
+ * reduce_recursive.cuh is the shipped version). This kernel is a straight
+ * port of a CUDA 11 recursion that used the book's pairing (element i adds
+ * element i + n/2, the book's `istride = isize >> 1`) and handled an odd n
+ * the way a recursive function usually does: recurse on the pairs, wait for
+ * the result, then add the odd one out:
+ *
+ *     child<<<...>>>(g_idata, g_odata, n / 2);
+ *     cudaDeviceSynchronize();          // CUDA 11: wait for the child's sum
+ *     if (n % 2 == 1) g_odata[0] += g_idata[n - 1];
+ *
+ * CUDA 12 has no cudaDeviceSynchronize() in device code, so the port
+ * launches the child into cudaStreamTailLaunch (which waits for the whole
+ * grid before the child starts, as the next level needs) and deletes the
+ * wait. It compiles, it PASSes at every power of two, and it FAILs at
+ * n = 16777213, every time, not by chance.
+ *
+ * Why? When does the child run, relative to the line after the launch? Who
+ * writes g_odata[0] last? Fix it so that nothing the parent does depends on
+ * the child having run: whatever came after the wait must happen before the
+ * launch (or in the child). Keep the book's pairing (i with i + n/2).
+ *
+ * Hint: thread 0 is the only thread that touches g_idata[0] and
+ * g_idata[n - 1] at this level; anything it writes before the launch, the
+ * child sees. One line moves, and changes the array it adds into.
+ *
+ * The contract of gpuRecursiveReduce: any n >= 1, grid ceil(n / (2 *
+ * blockDim.x)) (one thread per pair), nothing at or past n is read (the
+ * slots after the n inputs hold 0x55555555 here), the sum goes to
+ * g_odata[0]. Measured against gpuRecursiveReduce. PASS: the exact sum at
+ * every n and block. Speed: that of gpuRecursiveReduce.
+ */
+__global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned int n)
+{
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned int istride = n / 2; /* the book's pairing: i with i + n/2 */
+
+    /* stop condition */
+    if (n == 1) {
+        if (i == 0)
+            g_odata[0] = g_idata[0];
+        return;
+    }
+
+    /* in place reduction: the pairs (i, i + istride); an odd n leaves
+     * g_idata[n - 1] unpaired */
+    if (i < istride)
+        g_idata[i] += g_idata[i + istride];
+
+    /* nested invocation: one child grid, on the first istride elements, after
+     * every block of this grid (the tail launch) */
+    if (i == 0) {
+        unsigned int grid = (istride / 2 + blockDim.x - 1) / blockDim.x;
+        gpuRecursiveReduceNosync<<<grid > 0 ? grid : 1, blockDim.x, 0, cudaStreamTailLaunch>>>(
+            g_idata, g_odata, istride);
+        /* here CUDA 11 waited: cudaDeviceSynchronize(); */
+        if (n % 2 == 1) /* the odd one out, added to the child's sum */
+            g_odata[0] += g_idata[n - 1];
+    }
 }
 
 #endif /* LAB03_EXERCISES_CUH */

@@ -90,4 +90,42 @@ __global__ void reduceInterleavedGridStride(int *g_idata, int *g_odata, unsigned
         g_odata[blockIdx.x] = idata[0];
 }
 
+/* Exercise 4 (fix it): the port added the odd element to g_odata[0] right
+ * after launching the child into the tail stream, where CUDA 11 had waited
+ * for the child. The tail launch runs the child only after this whole grid
+ * has finished, so that addition came first, and the child's chain (its
+ * last level writes g_odata[0] = g_idata[0]) overwrote it: every odd level
+ * lost its last element (it FAILs wherever some level is odd, and passes at
+ * powers of two). The fix folds the odd element into the data before the
+ * launch, in g_idata[0]: thread 0 is the only thread that touches
+ * g_idata[0] at this level (every thread reads i + istride >= 1) and
+ * g_idata[n - 1] = g_idata[2 * istride] (no pair reaches it), and what it
+ * writes before the launch, the child sees. Nothing is left to do after the
+ * launch: with a tail launch the parent never waits, so the work after the
+ * wait goes before the launch or into the child. */
+__global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned int n)
+{
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned int istride = n / 2; /* the book's pairing: i with i + n/2 */
+
+    /* stop condition */
+    if (n == 1) {
+        if (i == 0)
+            g_odata[0] = g_idata[0];
+        return;
+    }
+
+    /* in place reduction: the pairs (i, i + istride) */
+    if (i < istride)
+        g_idata[i] += g_idata[i + istride];
+
+    if (i == 0) {
+        unsigned int grid = (istride / 2 + blockDim.x - 1) / blockDim.x;
+        if (n % 2 == 1) /* the odd one out joins element 0 before the child reads it */
+            g_idata[0] += g_idata[n - 1];
+        gpuRecursiveReduceNosync<<<grid > 0 ? grid : 1, blockDim.x, 0, cudaStreamTailLaunch>>>(
+            g_idata, g_odata, istride);
+    }
+}
+
 #endif /* LAB03_EXERCISES_CUH */
