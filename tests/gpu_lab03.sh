@@ -1,21 +1,27 @@
-# tests/gpu_lab03.sh - lab03 (interleaved pairing, beside lab02's two kernels)
-# on a GPU. POSIX sh, run from the repository root after `make lab03`;
-# tests/run calls it where a device exists.
+# tests/gpu_lab03.sh - lab03 (interleaved pairing, beside lab02's two kernels,
+# and gpuRecursiveReduce, lab01's recursion on the GPU) on a GPU. POSIX sh,
+# run from the repository root after `make lab03`; tests/run calls it where a
+# device exists.
 #
-# Exact at edge and odd sizes for every block 32..1024 (all three kernels
+# Exact at edge and odd sizes for every block 32..1024 (all four kernels
 # in each run), each kernel alone with -k, bad input (exit 2, one line), --list, -h,
 # --explain, --json, and exit 3 with a message when no device is visible.
-# The exercises (lab03_interleaved/exercises.cuh, three to write): as shipped
-# they are todo; the solutions (build/solutions/lab03) pass at odd and edge
-# sizes at every block and reach their speed against reduceInterleaved, and
+# gpuRecursiveReduce also at lengths with more than 24 levels (2^25 + 1,
+# 2^28 - 1: each level a grid launched by the one before it), and its launch
+# count under the table.
+# The exercises (lab03_interleaved/exercises.cuh, three to write, one to fix):
+# as shipped the write-its are todo and gpuRecursiveReduceNosync FAILs; the
+# solutions (build/solutions/lab03) pass at odd and edge sizes at every block
+# and reach their speed against reduceInterleaved, and
 # reduceInterleavedGridStride runs on a grid sized to the GPU.
 . tests/lib.sh
 
 LAB=./lab03
-ROWS=3 # kernels in lab03's table
-KERNELS="reduceNeighbored reduceNeighboredLess reduceInterleaved"
+ROWS=4 # kernels in lab03's table
+KERNELS="reduceNeighbored reduceNeighboredLess reduceInterleaved gpuRecursiveReduce"
 BLOCKS="32 64 128 256 512 1024"
 EX_WRITE="reduceInterleaved2 reduceInterleavedAnyN reduceInterleavedGridStride"
+EX_FIX="gpuRecursiveReduceNosync"
 
 if [ ! -x $LAB ]; then
     notok lab03-built "$LAB is missing: run make lab03"
@@ -24,8 +30,30 @@ fi
 
 # every n that trips a bounds or padding mistake, at every block size; -k;
 # bad input; --list, -h, --json, the default table, no device (tests/lib.sh)
-reduction_lab_checks lab03 $ROWS "$KERNELS" "1 2 3 31 32 33 1023 1024 1025 1000003 16777216"
+reduction_lab_checks lab03 $ROWS "$KERNELS" "1 2 3 31 32 33 1023 1024 1025 1000003 16777213 16777216"
 expect_csv_pass "lab03 -k two" 2 $LAB -k reduceInterleaved,reduceNeighbored -n 4097 --csv -r 2
+
+# gpuRecursiveReduce: one grid per level, each launched from the device by the
+# one before it. At odd lengths with more than 24 levels (24 is the device
+# runtime's limit on nesting depth: a chain of tail launches must not count
+# as nesting), and its first grid: a thread per pair
+for n in 33554433 268435455; do
+    expect_csv_pass "lab03 gpuRecursiveReduce n=$n" 1 $LAB -k gpuRecursiveReduce -n $n --csv -r 2
+done
+expect_csv_pass "lab03 gpuRecursiveReduce beside reduceInterleaved" 2 \
+    $LAB -k reduceInterleaved,gpuRecursiveReduce -n 1000003 -b 256 --csv -r 3
+if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "gpuRecursiveReduce" && $7 == 1954 { f = 1 } END { exit !f }' "$OUTF"; then
+    ok "lab03 gpuRecursiveReduce: its first grid has a thread per pair (1954 blocks of 256 at n = 1000003)"
+else
+    notok "lab03 gpuRecursiveReduce's first grid" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+fi
+run $LAB -k reduceInterleaved,gpuRecursiveReduce -r 3
+if [ "$STATUS" -eq 0 ] && grep -q "^gpuRecursiveReduce at n = 16777216: 24 grids, one per level" "$OUTF" &&
+        grep -q "book's per-block recursion: 262145 grids" "$OUTF"; then
+    ok "lab03 counts gpuRecursiveReduce's launches under the table (24; the book's 262145)"
+else
+    notok "lab03 gpuRecursiveReduce's launch count" "exit $STATUS; $(head -c 300 "$ERRF") $(grep -i grids "$OUTF" | head -c 300)"
+fi
 
 # --explain: the lecture mode, computed on the CPU
 expect_status 0 "lab03 --explain" $LAB --explain
@@ -34,23 +62,31 @@ expect_grep "lab03 --explain draws the interleaved steps" "^ +32  #{32} \.{32}" 
 if grep -q WRONG "$OUTF"; then notok "lab03 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
 elif [ "$(grep -c ': correct$' "$OUTF")" -ne $ROWS ]; then notok "lab03 --explain simulation" "not every kernel ends correct"
 else ok "lab03 --explain simulation"; fi
+expect_grep "lab03 --explain traces the recursion level by level" "^  level  5  len  2  pairs  1  -> 136$" "$OUTF"
+expect_grep "lab03 --explain counts the recursion's grids" "^24 grids \(23 from the device\), one per level" "$OUTF"
 # the counts per block of 512 match what ncu measured on an H100 (docs/lab03.md):
 # load requests and sectors times the grid (32768 blocks at n = 2^24)
 expect_grep "lab03 --explain counts reduceNeighbored at -b 512" "^  reduceNeighbored +95 +511 +191 +511" "$OUTF"
 expect_grep "lab03 --explain counts reduceNeighboredLess at -b 512" "^  reduceNeighboredLess +20 +511 +41 +511" "$OUTF"
 expect_grep "lab03 --explain counts reduceInterleaved at -b 512" "^  reduceInterleaved +20 +511 +41 +133" "$OUTF"
+expect_status 0 "lab03 --explain -k gpuRecursiveReduce -n 1000003 -b 32" \
+    $LAB --explain -k gpuRecursiveReduce -n 1000003 -b 32
+expect_grep "lab03 --explain -k gpuRecursiveReduce: its lecture alone" "^20 grids \(19 from the device\)" "$OUTF"
+if grep -q "warp-steps" "$OUTF"; then notok "lab03 --explain -k gpuRecursiveReduce" "drew the trees of the unselected kernels"
+else ok "lab03 --explain -k gpuRecursiveReduce draws no tree"; fi
 expect_status 0 "lab03 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab03 --explain -b 32 draws one warp" "1 of 1" "$OUTF"
 expect_status 0 "lab03 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
 
-# the exercises: as shipped (three todo rows, exit 0; a plain run ends with
-# the exercises line), and the solutions at odd and edge sizes at every
-# block, with their speed at the exercise size (tests/lib.sh)
+# the exercises: as shipped (three todo rows and gpuRecursiveReduceNosync's
+# FAIL, exit 1; a plain run exits 0 and ends with the exercises line), and the
+# solutions at odd and edge sizes at every block, with their speed at the
+# exercise size (tests/lib.sh)
 ex_args=
 for n in 1 2 3 31 33 1000003 16777213 16777216; do
     for b in $BLOCKS; do ex_args="$ex_args|-n $n -b $b"; done
 done
-exercise_checks lab03 "$EX_WRITE" "" \
+exercise_checks lab03 "$EX_WRITE" "$EX_FIX" \
     "reduceInterleaved2=1.10 reduceInterleavedAnyN=0.90 reduceInterleavedGridStride=1.20" "${ex_args#|}"
 
 # -k an exercise: its row (todo as shipped) right under reduceInterleaved's
@@ -82,4 +118,27 @@ if [ -x build/solutions/lab03 ]; then
     fi
 else
     skip "lab03 reduceInterleavedGridStride's grid" "build/solutions/lab03 not built"
+fi
+
+# gpuRecursiveReduceNosync as shipped: PASSes at a power of two (every level
+# even), FAILs at an odd n (the odd elements are added before the child runs,
+# and its last level overwrites them), every time
+run $LAB --exercises -k gpuRecursiveReduceNosync -n 1000003 --csv -r 1
+if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+    skip "lab03 gpuRecursiveReduceNosync as shipped" "$LAB was built with SOLUTIONS=1"
+elif edited=$(edited_exercise_file lab03_interleaved/exercises.cuh); then
+    skip "lab03 gpuRecursiveReduceNosync as shipped" "$edited"
+else
+    fails=0
+    for i in 1 2 3; do
+        run $LAB --exercises -k gpuRecursiveReduceNosync -n 1000003 --csv -r 1
+        awk -F, '$3 == "gpuRecursiveReduceNosync" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF" && fails=$((fails + 1))
+    done
+    run $LAB --exercises -k gpuRecursiveReduceNosync -n 1048576 --csv -r 1
+    if [ $fails -eq 3 ] && [ "$STATUS" -eq 0 ] &&
+            awk -F, '$3 == "gpuRecursiveReduceNosync" && $NF == "PASS" { f = 1 } END { exit !f }' "$OUTF"; then
+        ok "lab03 gpuRecursiveReduceNosync as shipped: FAILs at n = 1000003 (3 of 3 runs), PASSes at 2^20"
+    else
+        notok "lab03 gpuRecursiveReduceNosync as shipped" "$fails of 3 runs FAIL at 1000003; at 2^20 exit $STATUS"
+    fi
 fi
