@@ -64,7 +64,7 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceShfl, 4, 32, 1024, 0, 0, NULL},
     {{"reduceModern", "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per block"},
      launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
-    {{CUB_NAME, "NVIDIA's library (ships with the toolkit), the bar: two launches to one number"},
+    {{CUB_NAME, "NVIDIA's library (ships with the toolkit): two launches to one number"},
      launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
 };
 
@@ -94,7 +94,7 @@ static const wb_reduce_kernel exercises[] = {
 };
 
 static const wb_lab lab = WB_REDUCTION_LAB(
-    "lab05", "shared memory, warp shuffles, and the library as the bar",
+    "lab05", "shared memory, warp shuffles, and the library as the yardstick",
     "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels,
     WB_TABLE(exercises), "lab05_smem/exercises.cuh");
 

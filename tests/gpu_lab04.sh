@@ -67,10 +67,42 @@ expect_status 0 "lab04 --explain -b 32" $LAB --explain -b 32
 expect_grep "lab04 --explain -b 32 keeps the skipped barriers" "^reduceCompleteUnrollWarps8 +\[1\]\| - \| - \| - \| - \| 1 :" "$OUTF"
 expect_status 0 "lab04 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES= $LAB --explain
 
-# --latency: the pointer chase and Little's law
-expect_status 0 "lab04 --latency" $LAB --latency -r 3
-expect_grep "lab04 --latency measures a latency" "^latency +[0-9]+ ns" "$OUTF"
-expect_grep "lab04 --latency applies Little's law" "^  at the ceiling +[0-9]+ GB/s x [0-9]+ ns = [0-9.]+ MB" "$OUTF"
+# latency_checks: --latency measures the idle latency (pointer chase), then
+# streamRead under load for 4- and 16-byte loads, k = 1..16 in flight per
+# thread, each row checked (PASS) with Little's law solved for the latency;
+# the odd sizes take the int4 kernels' tail of n % 4 ints
+latency_checks() {
+    for args in "-r 3" "-r 2 -n 1000003" "-r 2 -n 7" "-r 2 -n 1"; do
+        # shellcheck disable=SC2086
+        expect_status 0 "lab04 --latency $args" $LAB --latency $args
+        expect_grep "lab04 --latency $args: the idle latency first" "^latency +[0-9]+ ns idle" "$OUTF"
+        rows=$(grep -Ec '^ ?(4|16) B +[0-9]+ +[0-9]+ +[0-9.]+ KiB +[0-9.]+ +[0-9.]+% +[0-9]+  PASS$' "$OUTF")
+        if [ "$rows" -eq 10 ]; then ok "lab04 --latency $args: 10 streamRead rows, each PASS"
+        else notok "lab04 --latency $args: streamRead rows" "$rows of 10 PASS: $(grep ' B ' "$OUTF" | head -c 400)"; fi
+        for load in 4 16; do
+            for k in 1 2 4 8 16; do
+                if ! grep -Eq "^ ?$load B +$k " "$OUTF"; then
+                    notok "lab04 --latency $args: a row $load B x $k" "missing"
+                fi
+            done
+        done
+    done
+    run $LAB --latency -r 3
+    if grep -Eq '^Enough in flight: [0-9]+% of the copy ceiling first with [0-9.]+ KiB per SM' "$OUTF"; then
+        ok "lab04 --latency says how many bytes per SM are enough"
+        expect_grep "lab04 --latency: the latency under load against the idle one" \
+            "^thread\); the latency under load there is [0-9]+ ns, [0-9.]+x the idle [0-9]+ ns" "$OUTF"
+        expect_grep "lab04 --latency sets each kernel against it" \
+            "^  reduceInterleaved +1 +[0-9.]+ KiB +[0-9.]+x$" "$OUTF"
+    else
+        notok "lab04 --latency: enough bytes in flight" "no row reached 90% of the copy ceiling at the default n: $(grep -E '^(No| 4|16) ' "$OUTF" | head -c 600)"
+    fi
+    wide=$(awk 'length($0) > 100 && !/^device / { print NR ": " $0; exit }' "$OUTF")
+    if [ -z "$wide" ]; then ok "lab04 --latency fits in 100 columns (the device line aside)"
+    else notok "lab04 --latency fits in 100 columns" "$wide"; fi
+    expect_status 3 "lab04 --latency without a device" env CUDA_VISIBLE_DEVICES= $LAB --latency
+}
+latency_checks
 
 # --json carries the same verdict
 expect_status 0 "lab04 --json" $LAB --json -n 1000003 -r 2

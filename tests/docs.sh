@@ -1,0 +1,77 @@
+#!/bin/sh
+# tests/docs.sh - student-facing text speaks of the workbook and the GPU, not
+# of how the workbook was made (POSIX sh, no GPU; run from the repository root).
+#
+# Student-facing text: the chapters (docs/lab0*.md), docs/index.md, setup.md,
+# output.md, every lab's README.md and exercise file (whole files), and the
+# string literals of the lab programs and of common/ (what they print). None
+# may name the spec, our speed bars or targets, seed material or the makers'
+# reference figures; those belong in docs/instructor.md. One "ok" or "FAIL"
+# line per file checked.
+. tests/lib.sh
+
+W='[^[:alnum:]_]' # a character that cannot be part of a word
+
+# The rules, one a line: NAME ~~ PATTERN ~~ UNLESS. A line that matches
+# PATTERN (grep -E, case ignored unless NAME ends in "(case)") fails, unless
+# it also matches UNLESS: the explicit list of the word's legitimate uses.
+RULES=$(cat <<EOF
+SPEC (case) ~~ (^|$W)SPEC($W|\$) ~~
+the spec ~~ (^|$W)specs?($W|\$) ~~
+a speed bar ~~ speed bars? ~~
+a bar met or not ~~ (^|$W)bar$W(.*$W)?met($W|\$) ~~
+NOT met (case) ~~ NOT met ~~
+our bars ~~ (our|the) bars($W|\$) ~~
+a percentage bar ~~ [0-9]% bar($W|\$) ~~
+the word bar ~~ (^|$W)bars?($W|\$) ~~ bar chart|no banner, no bars
+a target ~~ (^|$W)targets?($W|\$) ~~ make target|Makefile target|build target
+seed material ~~ seed material ~~
+a seed version ~~ seed versions? ~~
+ANCHORS (case) ~~ ANCHORS ~~
+reference figures ~~ first reference figures ~~
+EOF
+)
+
+# check_lines FILE LINES: LINES are "number:text"; prints the file's verdict
+check_lines() {
+    cl_file=$1; cl_lines=$2; cl_bad=
+    old_ifs=$IFS
+    IFS='
+'
+    for rule in $RULES; do
+        IFS=$old_ifs
+        name=${rule%% ~~ *}; rest=${rule#* ~~ }; pat=${rest%% ~~*}; unless=${rest#"$pat ~~"}
+        unless=${unless# }
+        case "$name" in *"(case)") flags=-E ;; *) flags=-Ei ;; esac
+        hit=$(printf '%s\n' "$cl_lines" | grep $flags -e "$pat" |
+              { if [ -n "$unless" ]; then grep -Eiv -e "$unless"; else cat; fi; } | head -n 1)
+        if [ -n "$hit" ]; then
+            cl_bad="$name, line $(printf '%s' "$hit" | cut -c1-160)"
+            break
+        fi
+        IFS='
+'
+    done
+    IFS=$old_ifs
+    if [ -n "$cl_bad" ]; then notok "docs: $cl_file" "names $cl_bad"
+    else ok "docs: $cl_file"; fi
+}
+
+# the pages and the exercise files, whole
+for f in docs/lab0*.md docs/index.md docs/setup.md docs/output.md lab*_*/README.md \
+         lab*_*/exercises.c lab*_*/exercises.cuh; do
+    [ -f "$f" ] || continue
+    case "$f" in
+    */exercises.c|*/exercises.cuh)
+        # a student's own work is theirs to word
+        if why=$(edited_exercise_file "$f"); then skip "docs: $f" "$why"; continue; fi ;;
+    esac
+    check_lines "$f" "$(grep -n '' "$f")"
+done
+
+# what the programs print: the double-quoted strings of their sources
+for f in lab*_*/*.c lab*_*/*.cu lab*_*/*.cuh lab*_*/*.h common/*.c common/*.cu common/*.h; do
+    [ -f "$f" ] || continue
+    case "$f" in */exercises.c|*/exercises.cuh) continue ;; esac # checked whole above
+    check_lines "$f (strings)" "$(grep -n -o '"\([^"\\]\|\\.\)*"' "$f")"
+done
