@@ -715,28 +715,27 @@ static __int128 on_grid(double x, int step_bits)
     return (__int128)ldexp(x, step_bits);
 }
 
-wb_exact wb_exact_sum_floats(const float *a, size_t n, int step_bits)
+/* The exact sum of n floats (is_float) or doubles at a */
+static wb_exact exact_sum(const void *a, size_t n, int is_float, int step_bits)
 {
     __int128 s = 0, abs_s = 0, k;
     size_t i;
     for (i = 0; i < n; ++i) {
-        k = on_grid(a[i], step_bits);
+        k = on_grid(is_float ? ((const float *)a)[i] : ((const double *)a)[i], step_bits);
         s += k;
         abs_s += k < 0 ? -k : k;
     }
     return exact_pack(s, abs_s, step_bits);
 }
 
+wb_exact wb_exact_sum_floats(const float *a, size_t n, int step_bits)
+{
+    return exact_sum(a, n, 1, step_bits);
+}
+
 wb_exact wb_exact_sum_doubles(const double *a, size_t n, int step_bits)
 {
-    __int128 s = 0, abs_s = 0, k;
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        k = on_grid(a[i], step_bits);
-        s += k;
-        abs_s += k < 0 ? -k : k;
-    }
-    return exact_pack(s, abs_s, step_bits);
+    return exact_sum(a, n, 0, step_bits);
 }
 
 double wb_exact_value(const wb_exact *e)
