@@ -245,6 +245,79 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
     return 0;
 }
 
+const char *wb_type_name(wb_type t)
+{
+    return t == WB_FLOAT ? "float" : t == WB_DOUBLE ? "double" : "int";
+}
+
+/* The types lab accepts, as "int, float or double". */
+static void type_names(const wb_lab *lab, char *buf, size_t len)
+{
+    unsigned types = lab->types ? lab->types : WB_TYPE_BIT(WB_INT);
+    int t, count = 0, seen = 0;
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        count += (types & WB_TYPE_BIT(t)) != 0;
+    buf[0] = '\0';
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        if (types & WB_TYPE_BIT(t)) {
+            size_t used = strlen(buf);
+            ++seen;
+            snprintf(buf + used, len - used, "%s%s", seen == 1 ? "" : seen == count ? " or " : ", ",
+                     wb_type_name((wb_type)t));
+        }
+}
+
+/* --type T and --values V (the lab's types; uniform needs float or double:
+ * check_type_values, once every option is read). */
+static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err,
+                             size_t errlen)
+{
+    char names[64];
+    int t;
+    type_names(lab, names, sizeof names);
+    if (!strcmp(f, "--values")) {
+        if (strcmp(v, "exact") && strcmp(v, "uniform")) {
+            fail(err, errlen, "--values: '%s' is not an input; give exact (integers, exact checks) or "
+                              "uniform ([-1, 1), checked against an error bound)", v);
+            return WB_EXIT_USAGE;
+        }
+        a->values = !strcmp(v, "uniform") ? WB_VALUES_UNIFORM : WB_VALUES_EXACT;
+        return 0;
+    }
+    if (lab->shape == WB_MATRIX) { /* the transpose moves floats: no choice to make */
+        fail(err, errlen, "--type: %s transposes floats and takes no --type; leave it out", lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        if (!strcmp(v, wb_type_name((wb_type)t)))
+            break;
+    if (t > WB_DOUBLE) {
+        fail(err, errlen, "--type: '%s' is not an element type; %s takes %s", v, lab->lab, names);
+        return WB_EXIT_USAGE;
+    }
+    if (!((lab->types ? lab->types : WB_TYPE_BIT(WB_INT)) & WB_TYPE_BIT(t))) {
+        fail(err, errlen, "--type %s: %s has no %s version yet; it takes %s", v, lab->lab, v, names);
+        return WB_EXIT_USAGE;
+    }
+    a->type = (wb_type)t;
+    return 0;
+}
+
+static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, size_t errlen)
+{
+    if (a->values == WB_VALUES_UNIFORM && a->type == WB_INT) {
+        fail(err, errlen, "--values uniform draws from [-1, 1): give --type float or --type double "
+                          "with it%s", lab->types & WB_TYPE_BIT(WB_FLOAT) ? "" : " (this lab runs int only)");
+        return WB_EXIT_USAGE;
+    }
+    if (a->exercises && a->type != WB_INT) {
+        fail(err, errlen, "--exercises: your exercises are int functions; run them without --type %s",
+             wb_type_name(a->type));
+        return WB_EXIT_USAGE;
+    }
+    return 0;
+}
+
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
 {
     int i, csv = 0, json = 0, nx_given = 0, ny_given = 0;
@@ -270,7 +343,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
                           !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
-                          !strcmp(f, "--seed");
+                          !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
         if (takes_value && !v) {
             fail(err, errlen, "%s needs a value; run %s -h for the options", f, lab->lab);
             return WB_EXIT_USAGE;
@@ -364,6 +437,10 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             }
             a->seed = s;
             ++i;
+        } else if (!strcmp(f, "--type") || !strcmp(f, "--values")) {
+            if (parse_type_values(lab, f, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
         } else if (f[0] == '-') {
             fail(err, errlen, "unknown option '%s'; run ./%s -h for the options", f, lab->lab);
             return WB_EXIT_USAGE;
@@ -378,6 +455,8 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         return WB_EXIT_USAGE;
     }
     a->format = csv ? WB_CSV : json ? WB_JSON : WB_TABLE_OUT;
+    if (check_type_values(lab, a, err, errlen))
+        return WB_EXIT_USAGE;
     if (a->exercises && !a->n_given) { /* the size at which every exercise's bug shows */
         if (lab->shape == WB_LENGTH && lab->exercise_n > 0)
             a->n = lab->exercise_n;
@@ -404,9 +483,9 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
-                   "       [--explain]%s%s%s%s [--list] [-h]\n\n",
+                   "       [--explain]%s%s%s%s%s [--list] [-h]\n\n",
                 lab->lab, lab->uses_block ? " [-b THREADS]" : "",
-                lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
+                lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "", lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
                 lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
@@ -436,6 +515,14 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
         fprintf(f, "  --exercises   run your exercises (%s) beside the kernels they are measured\n"
                    "                against; without -n at %s, where every bug shows\n",
                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
+    if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
+        char names[64];
+        type_names(lab, names, sizeof names);
+        fprintf(f, "  --type T      the element type: %s (default int)\n"
+                   "  --values V    exact (default): integers, every sum exact, checked exactly;\n"
+                   "                uniform: [-1, 1) (float, double), checked against an error bound\n",
+                names);
+    }
     if (lab->extra_flag)
         fprintf(f, "  %-13s %s\n", lab->extra_flag, lab->extra_help ? lab->extra_help : "");
     fprintf(f, "  --list        name every kernel with one line on what it shows\n"
@@ -520,13 +607,19 @@ double wb_gbps(double bytes, double ms)
 /* ------------------------------------------------------------------------ */
 /* Input                                                                     */
 /* ------------------------------------------------------------------------ */
+long long wb_exact_value_max(wb_type t, long long n)
+{
+    /* the largest integer the type holds with every smaller one exact */
+    long long limit = t == WB_FLOAT ? 1LL << 24 : t == WB_DOUBLE ? 1LL << 53 : WB_INT_MAX, v;
+    if (n < 1 || n > limit)
+        return 0;
+    v = limit / n;
+    return v < 255 ? v : 255;
+}
+
 int wb_int_value_max(long long n)
 {
-    long long v;
-    if (n < 1 || n > WB_INT_MAX)
-        return 0;
-    v = WB_INT_MAX / n;
-    return (int)(v < 255 ? v : 255);
+    return (int)wb_exact_value_max(WB_INT, n);
 }
 
 static unsigned long long splitmix64(unsigned long long *state)
@@ -563,13 +656,128 @@ long long wb_sum_ints(const int *a, size_t n)
     return s;
 }
 
+/* float and double: the exact and the uniform input, their exact sums and
+ * the error bounds (contracts in workbook.h). The 128-bit integers are gcc's
+ * __int128, kept inside this file. */
+int wb_uniform_step_bits(wb_type t)
+{
+    return t == WB_FLOAT ? 24 : t == WB_DOUBLE ? 52 : 0;
+}
+
+/* Value i of the input of type t (float or double) as a double: an integer
+ * in [0, vmax] (exact; float above 2^24 has none: uniform), or k * 2^-step
+ * with k uniform in [-2^step, 2^step). */
+static double next_value(unsigned long long *state, wb_type t, long long vmax, wb_values v)
+{
+    unsigned long long r = splitmix64(state);
+    int step = wb_uniform_step_bits(t);
+    if (v == WB_VALUES_EXACT && vmax > 0)
+        return (double)((r >> 32) % (unsigned long long)(vmax + 1));
+    return ldexp((double)((long long)(r >> (63 - step)) - (1LL << step)), -step);
+}
+
+void wb_fill_float_values(float *a, size_t n, wb_values v, unsigned long long seed)
+{
+    unsigned long long state = seed;
+    long long vmax = wb_exact_value_max(WB_FLOAT, (long long)n);
+    size_t i;
+    for (i = 0; i < n; ++i)
+        a[i] = (float)next_value(&state, WB_FLOAT, vmax, v); /* exact: 24 bits at most */
+}
+
+void wb_fill_double_values(double *a, size_t n, wb_values v, unsigned long long seed)
+{
+    unsigned long long state = seed;
+    long long vmax = wb_exact_value_max(WB_DOUBLE, (long long)n);
+    size_t i;
+    for (i = 0; i < n; ++i)
+        a[i] = next_value(&state, WB_DOUBLE, vmax, v);
+}
+
+static wb_exact exact_pack(__int128 sum, __int128 abs_sum, int step_bits)
+{
+    wb_exact e;
+    e.hi = (long long)(sum >> 64);
+    e.lo = (unsigned long long)sum;
+    e.step_bits = step_bits;
+    e.abs_sum = ldexp((double)abs_sum, -step_bits);
+    return e;
+}
+
+static __int128 exact_unpack(const wb_exact *e)
+{
+    return (__int128)(((unsigned __int128)(unsigned long long)e->hi << 64) | e->lo);
+}
+
+/* x * 2^step_bits as an integer (x on that grid; truncated otherwise) */
+static __int128 on_grid(double x, int step_bits)
+{
+    return (__int128)ldexp(x, step_bits);
+}
+
+/* The exact sum of n floats (is_float) or doubles at a */
+static wb_exact exact_sum(const void *a, size_t n, int is_float, int step_bits)
+{
+    __int128 s = 0, abs_s = 0, k;
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        k = on_grid(is_float ? ((const float *)a)[i] : ((const double *)a)[i], step_bits);
+        s += k;
+        abs_s += k < 0 ? -k : k;
+    }
+    return exact_pack(s, abs_s, step_bits);
+}
+
+wb_exact wb_exact_sum_floats(const float *a, size_t n, int step_bits)
+{
+    return exact_sum(a, n, 1, step_bits);
+}
+
+wb_exact wb_exact_sum_doubles(const double *a, size_t n, int step_bits)
+{
+    return exact_sum(a, n, 0, step_bits);
+}
+
+double wb_exact_value(const wb_exact *e)
+{
+    return ldexp((double)exact_unpack(e), -e->step_bits);
+}
+
+double wb_exact_error(const wb_exact *e, double got)
+{
+    __int128 d;
+    if (!isfinite(got) || fabs(ldexp(got, e->step_bits)) >= ldexp(1.0, 120))
+        return INFINITY; /* no sum of the labs' inputs comes near 2^120 */
+    d = on_grid(got, e->step_bits) - exact_unpack(e);
+    return ldexp((double)(d < 0 ? -d : d), -e->step_bits);
+}
+
+double wb_unit_roundoff(wb_type t)
+{
+    return t == WB_FLOAT ? ldexp(1.0, -24) : t == WB_DOUBLE ? ldexp(1.0, -53) : 0.0;
+}
+
+int wb_ceil_log2(long long n)
+{
+    int d = 0;
+    while (d < 62 && (1LL << d) < n)
+        ++d;
+    return d;
+}
+
+double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum)
+{
+    double ku = (double)((leaf_len > 0 ? leaf_len - 1 : 0) + depth) * wb_unit_roundoff(t);
+    return (ku < 0.5 ? ku / (1.0 - ku) : 2.0 * ku) * abs_sum;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Report                                                                    */
 /* ------------------------------------------------------------------------ */
 const char *const wb_csv_header =
     "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
     "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
-    "fingerprint,status";
+    "fingerprint,error,bound,status";
 
 int wb_cpu_todo;
 
@@ -780,6 +988,25 @@ static void print_summary(const wb_report *r, FILE *out)
     fprintf(out, "\n");
 }
 
+/* Under the table: the error and the bound of each bound-checked row that
+ * passed (a failed row's check line says them already). */
+static void print_bound_lines(const wb_report *r, FILE *out)
+{
+    int i;
+    for (i = 0; i < r->nrows; ++i)
+        if (r->rows[i].has_bound && r->rows[i].pass)
+            fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+}
+
+/* A row's error and bound for CSV (empty for an exact check) */
+static void error_bound_csv(char *buf, size_t len, const wb_row *w)
+{
+    if (w->has_bound && !w->todo)
+        snprintf(buf, len, "%.3e,%.3e", w->error, w->bound); /* an infinite error prints inf */
+    else
+        snprintf(buf, len, ",");
+}
+
 static void print_table(const wb_report *r, FILE *out)
 {
     int i, show_n = !rows_share_n(r), show_total = 0, namew = 6;
@@ -846,6 +1073,7 @@ static void print_table(const wb_report *r, FILE *out)
     for (i = 0; i < r->nrows; ++i)
         if (!r->rows[i].pass && !r->rows[i].todo)
             fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+    print_bound_lines(r, out);
     for (i = 0; i < r->nrows; ++i)
         if (r->rows[i].role)
             fprintf(out, "  %s (%s it, against %s): %s\n", r->rows[i].kernel, r->rows[i].role,
@@ -866,9 +1094,10 @@ static void print_csv(const wb_report *r, FILE *out)
     fprintf(out, "%s\n", wb_csv_header);
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
-        char grid[32], block[32];
+        char grid[32], block[32], eb[64];
         grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
         grid_csv(block, sizeof block, w->block_x, w->block_y);
+        error_bound_csv(eb, sizeof eb, w);
         fprintf(out, "%s,%s,%s,%lld,%d,%d,%s,%s,%.0f,", r->lab, dev, w->kernel, w->n, w->nx, w->ny, grid,
                 block, w->bytes);
         if (w->todo) /* not run: reps 0, no figures */
@@ -881,9 +1110,9 @@ static void print_csv(const wb_report *r, FILE *out)
             else
                 fprintf(out, ",,");
         }
-        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
                 w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
-                r->fingerprint, status_text(w));
+                r->fingerprint, eb, status_text(w));
     }
 }
 
@@ -954,6 +1183,12 @@ static void print_json(const wb_report *r, FILE *out)
             fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
         else
             fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
+        if (w->has_bound && !w->todo && isfinite(w->error))
+            fprintf(out, "\"error\": %.3e, \"bound\": %.3e, ", w->error, w->bound);
+        else if (w->has_bound && !w->todo)
+            fprintf(out, "\"error\": null, \"bound\": %.3e, ", w->bound);
+        else
+            fprintf(out, "\"error\": null, \"bound\": null, ");
         fprintf(out, "\"status\": \"%s\", \"check\": ", status_text(w));
         json_string(out, w->check);
         fprintf(out, "}%s\n", i + 1 < r->nrows ? "," : "");

@@ -75,6 +75,18 @@ const wb_kernel_info *wb_table_at(wb_table t, int i);
 typedef enum { WB_LENGTH, WB_MATRIX } wb_shape;
 typedef enum { WB_TABLE_OUT, WB_CSV, WB_JSON } wb_format;
 
+/* The element type (--type) and the input values (--values). */
+typedef enum { WB_INT = 0, WB_FLOAT = 1, WB_DOUBLE = 2 } wb_type;
+typedef enum {
+    WB_VALUES_EXACT = 0,  /* integers whose every partial sum is exact in the type: exact checks */
+    WB_VALUES_UNIFORM = 1 /* [-1, 1) (float or double): checked against an error bound */
+} wb_values;
+#define WB_TYPE_BIT(t) (1u << (t))
+#define WB_ALL_TYPES (WB_TYPE_BIT(WB_INT) | WB_TYPE_BIT(WB_FLOAT) | WB_TYPE_BIT(WB_DOUBLE))
+
+/* "int", "float", "double" */
+const char *wb_type_name(wb_type t);
+
 /* What a lab accepts; defaults. One static const of these per lab. */
 typedef struct {
     const char *lab;          /* "lab02" */
@@ -100,6 +112,9 @@ typedef struct {
     /* CUDA labs: reads and clears the flag that WB_TODO() sets (see below);
      * NULL on the CPU, where wb_cpu_todo is read directly */
     int (*todo_take)(void);
+    /* The element types --type accepts: WB_TYPE_BIT()s or WB_ALL_TYPES; 0
+     * means int only (every type is --type int by default). */
+    unsigned types;
 } wb_lab;
 
 /* No exercises (a program that has none, such as lab05-finish). */
@@ -129,6 +144,8 @@ typedef struct {
     wb_format format;
     int explain, list, help, extra;
     int n_given, block_given;
+    wb_type type;                    /* --type (WB_INT by default) */
+    wb_values values;                /* --values (WB_VALUES_EXACT by default) */
     int exercises;                   /* --exercises (or -k named an exercise) */
     int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
     int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
@@ -200,6 +217,65 @@ void wb_fill_floats(float *a, size_t n, unsigned long long seed);
 /* The exact sum of a[0..n), in 64 bits. */
 long long wb_sum_ints(const int *a, size_t n);
 
+/*
+ * float and double (--type). The exact input (--values exact, the default)
+ * follows the int rule with the type's largest exact integer in place of
+ * INT_MAX: integers in [0, vmax], vmax = min(255, floor(L / n)) with
+ * L = 2^24 (float) or 2^53 (double). Every partial sum, in any order, is then
+ * an integer of at most L, exact in the type: the check stays exact, and a
+ * dropped element shows. Float above n = 2^24 has no such range (vmax 0):
+ * the labs then check against the error bound and say so in the row.
+ *
+ * The uniform input (--values uniform) draws from [-1, 1) in steps of 2^-24
+ * (float) or 2^-52 (double): every value, and every sum of them the type
+ * rounds to, is an integer times that step, so the exact sum is an integer
+ * sum (wb_exact) and each row's error is exact too.
+ */
+long long wb_exact_value_max(wb_type t, long long n); /* vmax above; 0: none */
+void wb_fill_float_values(float *a, size_t n, wb_values v, unsigned long long seed);
+void wb_fill_double_values(double *a, size_t n, wb_values v, unsigned long long seed);
+
+/* The grid of the uniform values: 24 (float: steps of 2^-24) or 52 (double). */
+int wb_uniform_step_bits(wb_type t);
+
+/* An exact sum: sum(a[i] * 2^step_bits) as a 128-bit integer (two words),
+ * and sum |a[i]| (for the bounds). step_bits 0 for the exact input. */
+typedef struct {
+    long long hi;          /* the integer is hi * 2^64 + lo */
+    unsigned long long lo;
+    int step_bits;
+    double abs_sum;        /* sum of |a[i]| (rounded to double) */
+} wb_exact;
+
+/* The exact sum of a[0..n): every a[i] * 2^step_bits must be an integer
+ * (the labs' inputs are). */
+wb_exact wb_exact_sum_floats(const float *a, size_t n, int step_bits);
+wb_exact wb_exact_sum_doubles(const double *a, size_t n, int step_bits);
+
+/* The exact sum as the nearest double; |got - exact sum| (exact while got
+ * lies on the grid of 2^-step_bits, as every sum of the inputs does). */
+double wb_exact_value(const wb_exact *e);
+double wb_exact_error(const wb_exact *e, double got);
+
+/* Unit roundoff u of the type: 2^-24 (float), 2^-53 (double), 0 (int). */
+double wb_unit_roundoff(wb_type t);
+
+/* ceil(log2(n)) for n >= 1: the levels of a pairwise tree over n leaves. */
+int wb_ceil_log2(long long n);
+
+/*
+ * The rounding error bound of an order of additions (Higham, Accuracy and
+ * Stability of Numerical Algorithms, ch. 4): each element goes through at
+ * most k = (leaf_len - 1) + depth additions, where leaf_len is how many
+ * elements one leaf (a thread, a loop) adds in sequence and depth the levels
+ * of the tree above the leaves; |error| <= gamma_k * sum|x| with
+ * gamma_k = k*u / (1 - k*u). The sequential loop is (n, 0): about
+ * (n-1)*u*sum|x|; a pairwise tree is (1, ceil(log2 n)): about
+ * log2(n)*u*sum|x|. Where k*u >= 1/2 no such bound holds and the function
+ * returns 2*k*u*sum|x|, a guide only (the loop in float at n = 2^24).
+ */
+double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum);
+
 /* Monotonic wall clock in milliseconds (POSIX clock_gettime). */
 double wb_now_ms(void);
 
@@ -225,6 +301,11 @@ typedef struct {
     const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
     const char *against;    /* an exercise: the kernel its speedup is against */
     char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    /* float/double against an error bound (--values uniform, or float above
+     * n = 2^24): has_bound 1, |sum - exact sum| and the bound of the row's
+     * order of additions; 0 for an exact check (CSV error, bound empty) */
+    int has_bound;
+    double error, bound;
     /* derived by wb_report_add: */
     double ceiling_gbps; /* the report's ceiling when the row was added */
     double gbps, pct_of_copy, speedup, total_gbps, spread_pct;

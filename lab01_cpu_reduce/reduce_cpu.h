@@ -1,6 +1,7 @@
 /*
  * reduce_cpu.h - the CPU reductions of lab01: one sequential loop and the
- * two pairing patterns of the GPU labs, each recursive and iterative.
+ * two pairing patterns of the GPU labs, each recursive and iterative, in
+ * int (below), float and double (the end of this file).
  *
  * Every function sums a[0..n) (n >= 1) and returns the sum as an int, as the
  * book does; the caller keeps the exact sum inside int (workbook.h's value
@@ -32,5 +33,22 @@ int reduce_iterative_interleaved(int *a, size_t n);
  * (neighbored). */
 void neighbored_level(int *a, size_t n, size_t stride);
 size_t interleaved_level(int *a, size_t n);
+
+/* Every function above in float and double, the same code (reduce_cpu_t.h):
+ * reduce_sequential_float, reduce_sequential_double, and so on. The input
+ * keeps every partial sum exact (workbook.h), or the sum is checked against
+ * the rounding bound of the function's order of additions. Plus Kahan's
+ * compensated sum (not in place), for the lesson on accuracy. */
+#define REDUCE_CPU_DECLARE(T, suffix)                               \
+    T reduce_sequential##suffix(T *a, size_t n);                    \
+    T reduce_recursive_neighbored##suffix(T *a, size_t n);          \
+    T reduce_iterative_neighbored##suffix(T *a, size_t n);          \
+    T reduce_recursive_interleaved##suffix(T *a, size_t n);         \
+    T reduce_iterative_interleaved##suffix(T *a, size_t n);         \
+    void neighbored_level##suffix(T *a, size_t n, size_t stride);   \
+    size_t interleaved_level##suffix(T *a, size_t n);               \
+    T reduce_kahan##suffix(const T *a, size_t n);
+REDUCE_CPU_DECLARE(float, _float)
+REDUCE_CPU_DECLARE(double, _double)
 
 #endif

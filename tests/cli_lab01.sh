@@ -77,6 +77,73 @@ expect_usage "lab01 --trace -n 65" $L --trace -n 65
 expect_usage "lab01 -k unknown exercise" $L -k recursiveReduce
 expect_usage "lab01 --exercise (typo)" $L --exercise
 
+# ---- float and double --------------------------------------------------------
+# csv_typed FILE TYPE BOUND: every row of type TYPE, PASS, with error and bound
+# empty (BOUND 0: the exact check) or given with error <= bound (BOUND 1)
+csv_typed() {
+    awk -F, -v ty="$2" -v want_bound="$3" '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["type"] != ty { print $3 " has type " $c["type"]; exit }
+        $NF != "PASS" { print $3 " says " $NF; exit }
+        want_bound == 0 && ($c["error"] != "" || $c["bound"] != "") { print $3 " has error/bound on an exact check"; exit }
+        want_bound == 1 && ($c["error"] == "" || $c["error"] + 0 > $c["bound"] + 0) { print $3 ": error " $c["error"] ", bound " $c["bound"]; exit }
+        { rows++ }
+        END { if (rows != 5) print rows " rows, expected 5" }' "$1"
+}
+for t in float double; do
+    for n in 1 2 3 17 64 65 4097 1000003 16777213; do
+        run $L --type $t -n $n -r 1 --csv
+        why=$(csv_typed "$OUTF" $t 0)
+        if [ "$STATUS" -eq 0 ] && [ -z "$why" ]; then ok "lab01 --type $t -n $n: 5 rows PASS, exact (no error/bound)"
+        else notok "lab01 --type $t -n $n" "exit $STATUS; $why $(head -c 200 "$ERRF")"; fi
+    done
+    for n in 1 3 1000 65537; do
+        run $L --type $t --values uniform -n $n -r 1 --csv
+        why=$(csv_typed "$OUTF" $t 1)
+        if [ "$STATUS" -eq 0 ] && [ -z "$why" ]; then ok "lab01 --type $t --values uniform -n $n: 5 rows within their bounds"
+        else notok "lab01 --type $t --values uniform -n $n" "exit $STATUS; $why"; fi
+    done
+done
+run $L --type float -n 16777217 -r 1 --csv
+why=$(csv_typed "$OUTF" float 1)
+if [ "$STATUS" -eq 0 ] && [ -z "$why" ]; then ok "lab01 --type float -n 2^24+1: no exact float input, the bound check, error and bound given"
+else notok "lab01 --type float -n 2^24+1" "exit $STATUS; $why"; fi
+run $L --type float -n 16777217 -r 1 -k sequential
+expect_grep "lab01 --type float -n 2^24+1: the row says which check was used" '^  sequential: n > 2\^24, no exact float input: error [0-9.e+-]+ <= bound' "$OUTF"
+
+run $L --type float --values uniform -n 100000 -r 2
+if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '^  [A-Za-z]+: error [0-9.e+-]+ <= bound [0-9.e+-]+ \((one chain|a tree)\)$' "$OUTF")" -eq 5 ] &&
+   grep -q '^The order of the additions changes a float sum' "$OUTF" &&
+   [ "$(grep -Ec '^ +(1024|4096|16384|65536|262144|1048576|4194304|16777216) +[0-9.]+( +[0-9.]+e[-+][0-9]+){6}$' "$OUTF")" -eq 8 ]; then
+    ok "lab01 --values uniform: each row's error and bound, then the accuracy table at n = 2^10 .. 2^24"
+else
+    notok "lab01 --values uniform table" "exit $STATUS: $(tail -n 20 "$OUTF")"
+fi
+# (the lines under the table: the table's own width is the printer's, checked with every lab)
+wide=$(awk '/^  [A-Za-z]+: error / { under = 1 } /^lab01: / { under = 0 } under && length > 100 { print NR ": " length; exit }' "$OUTF")
+if [ -z "$wide" ]; then ok "lab01 --values uniform: the error lines and the accuracy table fit in 100 columns"
+else notok "lab01 --values uniform width" "line $wide columns"; fi
+run $L --type double --values uniform -n 1000 -r 1 --json
+if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]+, "status": "PASS"' "$OUTF")" -eq 5 ] &&
+   grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error and bound"
+else notok "lab01 --json error/bound" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
+./lab01 --type float --values uniform -n 1001 -r 1 --csv >"$TMPD/u.csv" 2>/dev/null
+if awk -v conf=tools/grade.conf -v label=u -f tools/grade.awk "$TMPD/u.csv" | grep -q '^  ok .*verified: all 5 kernel rows PASS'; then
+    ok "the grader reads a float --values uniform file (error and bound columns)"
+else
+    notok "grader on a float uniform file" "$(awk -v conf=tools/grade.conf -v label=u -f tools/grade.awk "$TMPD/u.csv" | head -n 3)"
+fi
+expect_usage "lab01 --type half" $L --type half
+expect_usage "lab01 --type with no value" $L --type
+expect_usage "lab01 --values uniform with int" $L --values uniform
+expect_usage "lab01 --values random" $L --type float --values random
+expect_usage "lab01 --exercises --type float (the exercises are int)" $L --exercises --type float
+expect_usage "lab01 -k recursiveReduceBook --type double" $L -k recursiveReduceBook --type double
+expect_usage "lab01 --trace --type float" $L --trace --type float
+run $L -h
+if grep -q -- '--type T ' "$OUTF" && grep -q -- '--values V ' "$OUTF"; then ok "lab01 -h names --type and --values"
+else notok "lab01 -h --type" "$(head -n 3 "$OUTF")"; fi
+
 # ---- the exercises ---------------------------------------------------------
 EX=lab01_cpu_reduce/exercises.c
 

@@ -549,7 +549,7 @@ static void test_exercise_report(void)
     static const char *const want_cols[] = {
         "lab", "device", "kernel", "n", "nx", "ny", "grid", "block", "bytes", "reps", "time_ms", "q1_ms", "q3_ms",
         "spread_pct", "gbps", "pct_of_copy", "speedup", "total_ms", "total_gbps", "ceiling_gbps", "peak_gbps",
-        "type", "role", "against", "build", "run_at", "fingerprint", "status"};
+        "type", "role", "against", "build", "run_at", "fingerprint", "error", "bound", "status"};
 
     /* the header: the documented columns, in this order */
     cols = count_char(wb_csv_header, ',') + 1;
@@ -557,7 +557,7 @@ static void test_exercise_report(void)
         int same = cols == (int)(sizeof want_cols / sizeof want_cols[0]);
         for (i = 0; same && i < cols; ++i)
             same = !strcmp(csv_field(wb_csv_header, i + 1, f, sizeof f), want_cols[i]);
-        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,status", wb_csv_header);
+        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,error,bound,status", wb_csv_header);
     }
 
     wb_report_init(&r, "labE");
@@ -614,7 +614,7 @@ static void test_exercise_report(void)
     nth_line(csv, 3, line, sizeof line);
     check(!strcmp(csv_field(line, 3, f, sizeof f), "mine") && !strcmp(csv_field(line, 23, f2, sizeof f2), "write") &&
               strstr(line, ",write,fast,") && !strcmp(csv_field(line, 17, f, sizeof f), "2.000") &&
-              !strcmp(csv_field(line, 28, f2, sizeof f2), "PASS"),
+              !strcmp(csv_field(line, cols, f2, sizeof f2), "PASS"),
           "CSV: an exercise row carries role, against, its speedup over against, PASS", line);
     nth_line(csv, 4, line, sizeof line);
     {
@@ -623,7 +623,7 @@ static void test_exercise_report(void)
             if (csv_field(line, i, f, sizeof f)[0])
                 empty = 0;
         check(count_char(line, ',') == cols - 1 && !strcmp(csv_field(line, 10, f, sizeof f), "0") && empty &&
-                  !strcmp(csv_field(line, 28, f2, sizeof f2), "todo") && strstr(line, ",write,slow,"),
+                  !strcmp(csv_field(line, cols, f2, sizeof f2), "todo") && strstr(line, ",write,slow,"),
               "CSV: a todo row has reps 0, empty time..total_gbps, status todo", line);
     }
     check(nth_line(csv, 5, line, sizeof line)[0] == '\0', "CSV: no exercises line", csv);
@@ -700,8 +700,190 @@ static void test_exercise_report(void)
     free(table);
 }
 
+/* --type and --values: a lab's types, uniform only with float or double,
+ * the exercises int only; the report's error and bound columns. */
+static const wb_lab typed_lab = {
+    .lab = "labT", .title = "a lab in three types", .shape = WB_LENGTH, .default_n = 1 << 24,
+    .max_n = WB_INT_MAX, .max_n_reason = "int sum", .uses_block = 0, .default_reps = 20,
+    .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex), .exercise_file = "labT_x/exercises.c",
+    .exercise_n = WB_EXERCISE_N, .types = WB_ALL_TYPES,
+};
+
+static void test_type_args(void)
+{
+    wb_args a;
+    good(&typed_lab, "", &a);
+    check(a.type == WB_INT && a.values == WB_VALUES_EXACT, "--type int and --values exact by default", "");
+    good(&typed_lab, "--type float", &a);
+    check(a.type == WB_FLOAT && a.values == WB_VALUES_EXACT, "--type float", "");
+    good(&typed_lab, "--type double --values uniform", &a);
+    check(a.type == WB_DOUBLE && a.values == WB_VALUES_UNIFORM, "--type double --values uniform", "");
+    good(&typed_lab, "--values exact --type int", &a);
+    check(a.type == WB_INT, "--type int given", "");
+    bad(&typed_lab, "--type half", "int, float or double");
+    bad(&typed_lab, "--type", "needs a value");
+    bad(&typed_lab, "--values random --type float", "exact");
+    bad(&typed_lab, "--values uniform", "float");
+    bad(&typed_lab, "--values uniform --type int", "float");
+    bad(&typed_lab, "--exercises --type float", "int functions");
+    bad(&typed_lab, "-k delta --type double", "int functions");
+    /* a lab without float and double versions (labs 02-05 today) */
+    bad(&length_lab, "--type float", "no float version yet; it takes int");
+    bad(&length_lab, "--type double", "no double version yet");
+    bad(&length_lab, "--type float --values uniform", "no float version");
+    bad(&length_lab, "--values uniform", "int only");
+    good(&length_lab, "--type int", &a);
+    check(a.type == WB_INT, "a lab of int only takes --type int", "");
+    bad(&matrix_lab, "--type float", "transposes floats");
+}
+
+static void test_float_inputs(void)
+{
+    /* the value rule with 2^24 and 2^53 in place of INT_MAX */
+    check(wb_exact_value_max(WB_FLOAT, 1) == 255 && wb_exact_value_max(WB_FLOAT, 65793) == 255 &&
+              wb_exact_value_max(WB_FLOAT, 65794) == 254 && wb_exact_value_max(WB_FLOAT, 1 << 24) == 1 &&
+              wb_exact_value_max(WB_FLOAT, (1 << 24) + 1) == 0 && wb_exact_value_max(WB_DOUBLE, WB_INT_MAX) == 255 &&
+              wb_exact_value_max(WB_INT, 1 << 24) == wb_int_value_max(1 << 24),
+          "value rule for float (2^24) and double (2^53)", "wrong vmax");
+    {
+        /* the exact float input: integers in [0, vmax], every partial sum
+         * exact: the float loop gives the 64-bit sum at 2^24 - 3 */
+        size_t n = (1 << 24) - 3, i;
+        float *f = malloc(n * sizeof(float)), s = 0;
+        long long vmax = wb_exact_value_max(WB_FLOAT, (long long)n), isum = 0;
+        int ints = 1;
+        wb_exact e;
+        wb_fill_float_values(f, n, WB_VALUES_EXACT, 1);
+        for (i = 0; i < n; ++i) {
+            if (f[i] != (float)(long long)f[i] || f[i] < 0 || f[i] > vmax)
+                ints = 0;
+            isum += (long long)f[i];
+            s += f[i];
+        }
+        e = wb_exact_sum_floats(f, n, 0);
+        check(ints, "exact float input: integers in [0, vmax]", "");
+        check((long long)s == isum && wb_exact_value(&e) == (double)isum && wb_exact_error(&e, s) == 0 &&
+                  e.abs_sum == (double)isum,
+              "exact float input: the float loop equals the 64-bit integer sum (2^24 - 3 elements)", "");
+        free(f);
+    }
+    {
+        /* the exact double input is the int input where both ranges are 255 */
+        size_t n = 100003, i;
+        double *d = malloc(n * sizeof(double));
+        int *k = malloc(n * sizeof(int)), same = 1;
+        wb_fill_double_values(d, n, WB_VALUES_EXACT, 5);
+        wb_fill_ints(k, n, 5);
+        for (i = 0; i < n; ++i)
+            if (d[i] != k[i])
+                same = 0;
+        check(same, "exact double input = the int input (same seed, vmax 255)", "");
+        free(d);
+        free(k);
+    }
+    {
+        /* uniform: [-1, 1) on the grid of 2^-24 / 2^-52, the exact sum exact */
+        size_t n = 1000003, i;
+        float *f = malloc(n * sizeof(float));
+        double *d = malloc(n * sizeof(double)), fsum = 0;
+        long double dsum = 0;
+        int in_range = 1, on_grid = 1, neg = 0;
+        wb_exact ef, ed;
+        wb_fill_float_values(f, n, WB_VALUES_UNIFORM, 7);
+        wb_fill_double_values(d, n, WB_VALUES_UNIFORM, 7);
+        for (i = 0; i < n; ++i) {
+            if (!(f[i] >= -1 && f[i] < 1 && d[i] >= -1 && d[i] < 1))
+                in_range = 0;
+            if (ldexp(f[i], 24) != floor(ldexp(f[i], 24)) || ldexp(d[i], 52) != floor(ldexp(d[i], 52)))
+                on_grid = 0;
+            neg += f[i] < 0;
+            fsum += f[i]; /* exact in double: 2^20 * 2^24 < 2^53 */
+            dsum += d[i];
+        }
+        ef = wb_exact_sum_floats(f, n, 24);
+        ed = wb_exact_sum_doubles(d, n, 52);
+        check(in_range && on_grid && neg > 0 && neg < (int)n, "uniform input in [-1, 1), on the 2^-24 / 2^-52 grid",
+              "");
+        check(wb_exact_value(&ef) == fsum && wb_exact_error(&ef, fsum) == 0 && ef.abs_sum > 0.4 * n &&
+                  ef.abs_sum < 0.6 * n,
+              "uniform float reference: exact sum and sum|x|", "");
+        check(fabsl((long double)wb_exact_value(&ed) - dsum) < 1e-6L && ed.step_bits == 52 &&
+                  wb_exact_error(&ed, wb_exact_value(&ed)) <= ldexp(1.0, -52) * 1e6,
+              "uniform double reference: 128-bit sum agrees with a long double sum", "");
+        free(f);
+        free(d);
+    }
+    {
+        /* the 128-bit reference past 64 bits: 2^31 - 1 copies of 1 - 2^-52 */
+        double one[1] = {1.0 - ldexp(1.0, -52)};
+        wb_exact e = wb_exact_sum_doubles(one, 1, 52), big;
+        double got;
+        check(wb_exact_error(&e, one[0]) == 0 && wb_exact_error(&e, 1.0) == ldexp(1.0, -52),
+              "exact error: one step of 2^-52", "");
+        big = e;
+        big.hi = 1; /* 2^64 + (2^52 - 1) steps: 4096 + just under 1 */
+        got = wb_exact_value(&big);
+        check(got == 4097.0 - ldexp(1.0, -52) || got == 4097.0, "exact sum past 64 bits (two words)", "");
+    }
+    /* the bounds */
+    {
+        double u = ldexp(1.0, -24);
+        check(wb_unit_roundoff(WB_FLOAT) == u && wb_unit_roundoff(WB_DOUBLE) == ldexp(1.0, -53) &&
+                  wb_unit_roundoff(WB_INT) == 0,
+              "unit roundoff of float and double", "");
+        check(wb_ceil_log2(1) == 0 && wb_ceil_log2(2) == 1 && wb_ceil_log2(3) == 2 && wb_ceil_log2(1024) == 10 &&
+                  wb_ceil_log2(1025) == 11 && wb_ceil_log2(1LL << 24) == 24,
+              "ceil(log2 n)", "");
+        check(wb_error_bound(WB_FLOAT, 1, 0, 5.0) == 0 && wb_error_bound(WB_DOUBLE, 1, 0, 5.0) == 0,
+              "bound 0 with no addition (n = 1)", "");
+        check(fabs(wb_error_bound(WB_FLOAT, 1000, 0, 1.0) - 999 * u / (1 - 999 * u)) < 1e-18 &&
+                  fabs(wb_error_bound(WB_FLOAT, 1, 10, 2.0) - 2 * 10 * u / (1 - 10 * u)) < 1e-18,
+              "bound: loop gamma_(n-1), tree gamma_depth", "");
+        check(wb_error_bound(WB_FLOAT, 256, 9, 1.0) == wb_error_bound(WB_FLOAT, 1, 255 + 9, 1.0) &&
+                  wb_error_bound(WB_FLOAT, 256, 9, 1.0) < wb_error_bound(WB_FLOAT, 1 << 17, 0, 1.0),
+              "bound: each thread's loop plus the tree (256 per leaf, 9 levels)", "");
+        check(wb_error_bound(WB_FLOAT, 1 << 24, 0, 1.0) >= 1.0 &&
+                  wb_error_bound(WB_DOUBLE, 1 << 24, 0, 1.0) < 1e-8,
+              "bound: the float loop at 2^24 says nothing (>= sum|x|), the double loop is tight", "");
+    }
+    {
+        /* the report carries them: CSV error,bound before status; JSON too */
+        static wb_report r;
+        wb_row row;
+        char *csv, *json;
+        wb_report_init(&r, "labT");
+        r.type = "float";
+        memset(&row, 0, sizeof row);
+        row.kernel = "alpha";
+        row.n = 1000;
+        row.bytes = 4000;
+        row.total_ms = -1;
+        row.pass = 1;
+        row.time.median = row.time.q1 = row.time.q3 = 0.5;
+        row.time.count = 1;
+        wb_report_add(&r, &row);
+        row.kernel = "beta";
+        row.has_bound = 1;
+        row.error = 1.5e-6;
+        row.bound = 3.25e-4;
+        snprintf(row.check, sizeof row.check, "error 1.50e-06 <= bound 3.25e-04 (a tree)");
+        wb_report_add(&r, &row);
+        csv = render(&r, WB_CSV);
+        json = render(&r, WB_JSON);
+        check(strstr(csv, ",float,kernel,,") && strstr(csv, ",,PASS\n") && strstr(csv, ",1.500e-06,3.250e-04,PASS\n"),
+              "CSV: error and bound empty for an exact check, given for a bound check, before status", csv);
+        check(strstr(json, "\"error\": null, \"bound\": null, \"status\"") &&
+                  strstr(json, "\"error\": 1.500e-06, \"bound\": 3.250e-04, \"status\""),
+              "JSON: error and bound (null for an exact check)", json);
+        free(csv);
+        free(json);
+    }
+}
+
 int main(void)
 {
+    test_type_args();
+    test_float_inputs();
     test_parse_count();
     test_args();
     test_stats();

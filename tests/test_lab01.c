@@ -29,15 +29,21 @@
 typedef struct {
     const char *name;
     int (*reduce)(int *a, size_t n);
+    float (*reduce_float)(float *a, size_t n);
+    double (*reduce_double)(double *a, size_t n);
+    int pairwise; /* 0: one chain of additions; 1: a pairwise tree */
 } variant;
 
+#define IN_THREE_TYPES(f) f, f##_float, f##_double
+
 static const variant variants[] = {
-    {"sequential", reduce_sequential},
-    {"recursiveNeighbored", reduce_recursive_neighbored},
-    {"recursiveInterleaved", reduce_recursive_interleaved},
-    {"iterativeNeighbored", reduce_iterative_neighbored},
-    {"iterativeInterleaved", reduce_iterative_interleaved},
+    {"sequential", IN_THREE_TYPES(reduce_sequential), 0},
+    {"recursiveNeighbored", IN_THREE_TYPES(reduce_recursive_neighbored), 1},
+    {"recursiveInterleaved", IN_THREE_TYPES(reduce_recursive_interleaved), 1},
+    {"iterativeNeighbored", IN_THREE_TYPES(reduce_iterative_neighbored), 1},
+    {"iterativeInterleaved", IN_THREE_TYPES(reduce_iterative_interleaved), 1},
 };
+#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 static int failures;
 
@@ -51,7 +57,7 @@ static int all_variants_at(size_t n, unsigned long long seed)
     int good = 1;
     wb_fill_ints(input, n, seed);
     expected = wb_sum_ints(input, n);
-    for (v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+    for (v = 0; v < NVARIANTS; ++v) {
         int got;
         memcpy(work, input, n * sizeof(int));
         work[n] = GUARD;
@@ -75,6 +81,185 @@ static void lengths(const char *label, const size_t *ns, int count)
         good &= all_variants_at(ns[i], 7 + ns[i]);
     if (good)
         printf("ok every variant exact at %s\n", label);
+}
+
+/* ---------------------------------------------------------------------- */
+/* float and double                                                        */
+/* ---------------------------------------------------------------------- */
+/* A float or double array of n elements and one guard element after it. */
+typedef struct {
+    wb_type t;
+    size_t n;
+    void *input, *work;
+    wb_exact exact;
+} typed_input;
+
+static void typed_make(typed_input *in, wb_type t, wb_values v, size_t n, unsigned long long seed)
+{
+    size_t size = t == WB_FLOAT ? sizeof(float) : sizeof(double);
+    int step = v == WB_VALUES_UNIFORM || wb_exact_value_max(t, (long long)n) == 0 ? wb_uniform_step_bits(t) : 0;
+    in->t = t;
+    in->n = n;
+    in->input = malloc(n * size);
+    in->work = malloc((n + 1) * size);
+    if (!in->input || !in->work) {
+        printf("FAIL out of memory at n = %zu\n", n);
+        exit(1);
+    }
+    if (t == WB_FLOAT) {
+        wb_fill_float_values(in->input, n, v, seed);
+        in->exact = wb_exact_sum_floats(in->input, n, step);
+    } else {
+        wb_fill_double_values(in->input, n, v, seed);
+        in->exact = wb_exact_sum_doubles(in->input, n, step);
+    }
+}
+
+static void typed_free(typed_input *in)
+{
+    free(in->input);
+    free(in->work);
+}
+
+/* f (a float or a double function, by the input's type) on a fresh copy; the
+ * sum, and *guard_ok whether the element after a[n-1] survived */
+static double typed_run(const typed_input *in, float (*ff)(float *, size_t), double (*fd)(double *, size_t),
+                        int *guard_ok)
+{
+    double got;
+    if (in->t == WB_FLOAT) {
+        float *w = in->work;
+        memcpy(w, in->input, in->n * sizeof(float));
+        w[in->n] = 1e30f;
+        got = ff(w, in->n);
+        *guard_ok = w[in->n] == 1e30f;
+    } else {
+        double *w = in->work;
+        memcpy(w, in->input, in->n * sizeof(double));
+        w[in->n] = 1e300;
+        got = fd(w, in->n);
+        *guard_ok = w[in->n] == 1e300;
+    }
+    return got;
+}
+
+/* Every variant exact (error 0) on the exact input of type t at each n;
+ * with uniform values, every variant within the bound of its order. */
+static void typed_lengths(wb_type t, wb_values vals, const char *label, const size_t *ns, int count)
+{
+    int i, good = 1;
+    size_t v;
+    for (i = 0; i < count && good; ++i) {
+        typed_input in;
+        typed_make(&in, t, vals, ns[i], 3 + ns[i]);
+        for (v = 0; v < NVARIANTS; ++v) {
+            int guard_ok;
+            long long n = (long long)ns[i];
+            double got = typed_run(&in, variants[v].reduce_float, variants[v].reduce_double, &guard_ok);
+            double err = wb_exact_error(&in.exact, got);
+            double bound = vals == WB_VALUES_EXACT && wb_exact_value_max(t, n) > 0 ? 0.0
+                                                   : wb_error_bound(t, variants[v].pairwise ? 1 : n,
+                                                                    variants[v].pairwise ? wb_ceil_log2(n) : 0,
+                                                                    in.exact.abs_sum);
+            if (err > bound || !guard_ok) {
+                printf("FAIL %s in %s at n = %zu: sum %.17g, exact %.17g, error %g > bound %g%s\n",
+                       variants[v].name, wb_type_name(t), ns[i], got, wb_exact_value(&in.exact), err, bound,
+                       guard_ok ? "" : ", wrote past the end");
+                good = 0;
+                ++failures;
+            }
+        }
+        typed_free(&in);
+    }
+    if (good)
+        printf("ok every variant %s in %s at %s\n", vals == WB_VALUES_EXACT ? "exact" : "within its bound",
+               wb_type_name(t), label);
+}
+
+/* The book's recursiveReduce in float and double: a test-only function that
+ * drops an element at odd lengths, as recursiveReduceBook does in int. */
+#define BOOK_REDUCE(T, name)                            \
+    static T name(T *data, size_t size)                 \
+    {                                                   \
+        size_t stride, i;                               \
+        if (size == 1)                                  \
+            return data[0];                             \
+        stride = size / 2;                              \
+        for (i = 0; i < stride; i++)                    \
+            data[i] += data[i + stride];                \
+        return name(data, stride);                      \
+    }
+BOOK_REDUCE(float, book_reduce_float)
+BOOK_REDUCE(double, book_reduce_double)
+
+/* A dropped element FAILs the exact check in float and double as in int, and
+ * would hide under a tolerance of the size of the rounding bound. */
+static void test_dropped_element(void)
+{
+    static const size_t ns[] = {5, 17, 1000003, 16777213};
+    wb_type t;
+    int caught = 1;
+    size_t i;
+    unsigned long long seed;
+    for (t = WB_FLOAT; t <= WB_DOUBLE; ++t)
+        for (i = 0; i < sizeof ns / sizeof ns[0]; ++i)
+            for (seed = 1; seed <= 3; ++seed) {
+                typed_input in;
+                int guard_ok;
+                double got;
+                typed_make(&in, t, WB_VALUES_EXACT, ns[i], seed);
+                got = typed_run(&in, book_reduce_float, book_reduce_double, &guard_ok);
+                if (wb_exact_error(&in.exact, got) == 0) {
+                    printf("FAIL the book's reduce in %s at n = %zu (seed %llu) passed the exact check\n",
+                           wb_type_name(t), ns[i], seed);
+                    caught = 0;
+                    ++failures;
+                }
+                typed_free(&in);
+            }
+    if (caught)
+        printf("ok a reduce that drops an element FAILs the exact check in float and double "
+               "(n = 5, 17, 1000003, 16777213; seeds 1..3)\n");
+    {
+        /* the reason the default input is exact: with [-1, 1) at 2^24 the
+         * loop's bound is far above any one element's size */
+        double abs_sum = (double)(1 << 23); /* about sum |x| of 2^24 values in [-1, 1) */
+        double b = wb_error_bound(WB_FLOAT, 1 << 24, 0, abs_sum);
+        if (b > 1.0)
+            printf("ok with values in [-1, 1) at n = 2^24 the float loop's bound (%.1e) exceeds any element: "
+                   "a tolerance would hide a dropped one\n", b);
+        else {
+            printf("FAIL the float loop's bound at 2^24 is %g\n", b);
+            ++failures;
+        }
+    }
+}
+
+/* Kahan's sum: within (2u + 2nu^2) sum|x| on the uniform input, at every n
+ * tried, in both types; and more accurate than the loop at 2^20 in float. */
+static void test_kahan(void)
+{
+    static const size_t ns[] = {1, 2, 3, 1000, 65537, 1 << 20};
+    wb_type t;
+    size_t i;
+    int good = 1;
+    for (t = WB_FLOAT; t <= WB_DOUBLE; ++t)
+        for (i = 0; i < sizeof ns / sizeof ns[0]; ++i) {
+            typed_input in;
+            double u = wb_unit_roundoff(t), got, bound;
+            typed_make(&in, t, WB_VALUES_UNIFORM, ns[i], 9);
+            got = t == WB_FLOAT ? reduce_kahan_float(in.input, in.n) : reduce_kahan_double(in.input, in.n);
+            bound = (2 * u + 2 * (double)ns[i] * u * u) * in.exact.abs_sum;
+            if (wb_exact_error(&in.exact, got) > bound) {
+                printf("FAIL Kahan in %s at n = %zu: error %g > %g\n", wb_type_name(t), ns[i],
+                       wb_exact_error(&in.exact, got), bound);
+                good = 0;
+                ++failures;
+            }
+            typed_free(&in);
+        }
+    if (good)
+        printf("ok Kahan's sum within (2u + 2nu^2) sum|x| in float and double, n = 1 .. 2^20\n");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -295,7 +480,7 @@ int main(int argc, char **argv)
         size_t i;
         int good = 1;
         size_t v;
-        for (v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+        for (v = 0; v < NVARIANTS; ++v) {
             for (i = 0; i < n; ++i)
                 a[i] = 255;
             if (variants[v].reduce(a, n) != 2147483520) {
@@ -323,6 +508,28 @@ int main(int argc, char **argv)
             ++failures;
         }
     }
+
+    /* float and double: exact on the exact input, within the bound on [-1, 1) */
+    {
+        static const size_t big[] = {1000003, 16777213, 1 << 24};
+        static const size_t above[] = {(1 << 24) + 1};
+        wb_type t;
+        count = 0;
+        for (k = 1; k <= 64; ++k)
+            ns[count++] = (size_t)k;
+        for (k = 7; k <= 20; ++k) {
+            ns[count++] = ((size_t)1 << k) - 1;
+            ns[count++] = ((size_t)1 << k) + 1;
+        }
+        for (t = WB_FLOAT; t <= WB_DOUBLE; ++t) {
+            typed_lengths(t, WB_VALUES_EXACT, "n = 1..64, 2^k-1, 2^k+1 (k = 7..20)", ns, count);
+            typed_lengths(t, WB_VALUES_EXACT, "n = 1000003, 2^24-3, 2^24", big, 3);
+            typed_lengths(t, WB_VALUES_UNIFORM, "n = 1..64, 2^k-1, 2^k+1 (k = 7..20)", ns, count);
+        }
+        typed_lengths(WB_FLOAT, WB_VALUES_EXACT, "n = 2^24+1 (no exact float input: the bound)", above, 1);
+    }
+    test_dropped_element();
+    test_kahan();
 
     test_exercises(0);
     return failures ? 1 : 0;

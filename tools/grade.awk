@@ -9,7 +9,9 @@
 #       puts the files' results together: one result per student and lab,
 #       required labs, copies, the class table or the gradebook CSV.
 #
-# mode=file checks the file first (the documented header, every field well
+# mode=file reads the columns by name: the documented ones, in their order,
+# with the newer optional ones (error, bound) anywhere between them, so files
+# written before those grade too. It checks the file first (every field well
 # formed, the numbers adding up: gbps against bytes and time, pct_of_copy
 # against gbps and the ceiling, speedups, the new columns: type, role,
 # against, build, run_at, fingerprint, todo rows); a file that fails that is
@@ -39,9 +41,15 @@
 # it is reported, not crashed on.
 
 BEGIN {
-    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
+    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,error,bound,status"
     OLD_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
-    NCOL = split(HEADER, COLS, ",")
+    # The columns are read by name. The base columns, in this order, are in
+    # every file; the optional ones (newer than the base) may stand anywhere
+    # in between: a file written before them (no error, bound) grades too.
+    BASE = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
+    NCOL = split(BASE, COLS, ",")
+    split("error bound", OPTLIST, " "); for (i in OPTLIST) OPTIONAL[OPTLIST[i]] = 1
+    FILEHEADER = HEADER; FILENCOL = NCOL
     INF = 1e300
     MAXERR = 12          # problems printed per file
     SLACK = 0.001        # relative slack on top of the printed rounding
@@ -170,10 +178,38 @@ function problem(line, msg) {
     if (nerr == 1) FIRSTPROB = msg
 }
 
+# The file's header: the base columns in order, optional ones anywhere
+# between them. Sets FILEHEADER, FILENCOL, POS[i] (where base column i
+# stands in the file) and OPTPOS[name] (0: absent); 0 if the header is not such.
+function read_header(got,    g, ng, i, k) {
+    ng = split(got, g, ",")
+    k = 0
+    for (i in OPTIONAL) OPTPOS[i] = 0
+    for (i = 1; i <= ng; i++) {
+        if ((g[i] in OPTIONAL) && !OPTPOS[g[i]]) { OPTPOS[g[i]] = i; continue }
+        if (++k > NCOL || g[i] != COLS[k]) return 0
+        POS[k] = i
+    }
+    if (k != NCOL) return 0
+    FILEHEADER = got; FILENCOL = ng
+    return 1
+}
+
+# error and bound (empty: an exact check): both numbers or both empty, empty
+# on a todo row, and a PASS needs error <= bound. 1 if they are wrong.
+function check_error_bound(e, b, status) {
+    if (e == "" && b == "") return 0
+    if (status == "todo") { problem(FNR, "error and bound are given on a todo row; a todo row is not run"); return 1 }
+    if ((!is_number(e) && e != "inf") || !is_number(b)) { problem(FNR, "error '" e "' and bound '" b "' must be both numbers or both empty"); return 1 }
+    if (status == "PASS" && (e == "inf" || e + 0 > b + 0)) { problem(FNR, "status PASS with error " e " above its bound " b); return 1 }
+    return 0
+}
+
 function header_problem(got,    g, ng, i, want, have, miss, extra, nhave) {
     ng = split(got, g, ",")
     for (i = 1; i <= ng; i++) have[g[i]] = 1
     for (i = 1; i <= NCOL; i++) want[COLS[i]] = 1
+    for (i in OPTIONAL) want[i] = 1
     miss = ""; extra = ""; nhave = 0
     for (i = 1; i <= NCOL; i++) if (COLS[i] in have) nhave++
     if (nhave == 0) {
@@ -230,13 +266,14 @@ function note_key(key, run_at, fp, build) {
     ANYSOL[key] = (build ~ /\+solutions$/) ? 1 : 0
 }
 
-function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
-    nf = split(line, f, ",")
-    if (nf != NCOL) {
-        problem(FNR, nf " fields, the header has " NCOL " (a comma too many or too few?)")
-        if (is_lab(f[1])) note_key(f[1], "", "", "")
+function row(line,    cells, f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
+    nf = split(line, cells, ",")
+    if (nf != FILENCOL) {
+        problem(FNR, nf " fields, the header has " FILENCOL " (a comma too many or too few?)")
+        if (is_lab(cells[1])) note_key(cells[1], "", "", "")
         return
     }
+    for (i = 1; i <= NCOL; i++) f[i] = cells[POS[i]]   # the base columns by name, in their order
     if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25]), f[26], f[27], f[25])
     else if (is_lab(f[1])) note_key(f[1], "", "", "")
     bad = 0
@@ -265,6 +302,7 @@ function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr
     if (!is_fingerprint(f[27])) { problem(FNR, "fingerprint is '" f[27] "', not 8 lowercase hex digits (or empty)"); bad = 1 }
     if (f[28] != "PASS" && f[28] != "FAIL" && !todo) { problem(FNR, "status is '" f[28] "', not PASS, FAIL or todo"); bad = 1 }
     else if (todo && role == "kernel") { problem(FNR, "status is todo on a kernel row; only an exercise (role write or fix) can be todo"); bad = 1 }
+    if (check_error_bound(OPTPOS["error"] ? cells[OPTPOS["error"]] : "", OPTPOS["bound"] ? cells[OPTPOS["bound"]] : "", f[28])) bad = 1
     if (bad) return
 
     lab = f[1]; kern = f[3]; ty = f[22]
@@ -692,10 +730,10 @@ mode == "file" {
         if ($0 == OLD_HEADER) {
             problem(FNR, "written by an older version of the labs (22 columns, without type, role, against, build, run_at and fingerprint): re-run it with this version (./labNN --exercises --csv, or make handin NAME=...) and hand in the new file")
             header_bad = 1; oldfmt = 1
-        } else if ($0 != HEADER) { header_problem($0); header_bad = 1 }
+        } else if (!read_header($0)) { header_problem($0); header_bad = 1 }
         next
     }
-    if ($0 == HEADER) next      # outputs of several runs, concatenated
+    if ($0 == FILEHEADER) next  # outputs of several runs, concatenated
     row($0)
 }
 
