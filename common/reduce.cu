@@ -14,10 +14,11 @@
  * one element read past n changes the sum (and the maximum). */
 #define WB_TAIL_POISON_BYTE 0x55
 
-unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g)
+unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
+                        wb_type type)
 {
     if (k->grid_for)
-        return k->grid_for(n, block, g);
+        return k->grid_for(n, block, g, type);
     return (unsigned)wb_ceil_div(n, (long long)block * k->per_thread);
 }
 
@@ -77,7 +78,7 @@ static void restore(void *p)
 static void first_pass(void *p)
 {
     run_ctx *c = (run_ctx *)p;
-    c->k->launch(c->data, c->partial, c->n, c->grid, c->block);
+    c->k->launch(c->data, c->partial, c->n, c->grid, c->block, WB_INT);
     CHECK_LAUNCH("the kernel under test");
 }
 
@@ -155,7 +156,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
     /* size the buffers for every kernel of the run: the widest padding and grid */
     for (i = 0; i < nrows; ++i) {
         const wb_reduce_kernel *k = (const wb_reduce_kernel *)order[i];
-        unsigned grid = wb_reduce_grid(k, n, block, g);
+        unsigned grid = wb_reduce_grid(k, n, block, g, WB_INT);
         size_t covered = (size_t)wb_ceil_div(n, (long long)block * k->per_thread) * block * k->per_thread;
         if (grid > max_grid)
             max_grid = grid;
@@ -196,7 +197,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
         c.padded = padded;
         c.n = n;
         c.block = block;
-        c.grid = wb_reduce_grid(c.k, n, block, g);
+        c.grid = wb_reduce_grid(c.k, n, block, g, WB_INT);
         expected = expected_for(c.k, host, n, sum);
 
         memset(&row, 0, sizeof row);

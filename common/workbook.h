@@ -535,8 +535,11 @@ double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, s
  * in-place tree may read its whole block without a bounds test. A one-pass
  * kernel writes the final sum to partial[0] instead.
  */
-typedef void (*wb_reduce_launch)(int *data, int *partial, unsigned n,
-                                 unsigned grid, unsigned block);
+typedef void (*wb_reduce_launch)(void *data, void *partial, unsigned n,
+                                 unsigned grid, unsigned block, wb_type type);
+
+/* Which element types a kernel runs in: a mask of WB_TYPE_BIT(t) (above).
+ * 0 means int only (an exercise: the student writes an int kernel). */
 
 typedef struct {
     wb_kernel_info info;
@@ -548,18 +551,20 @@ typedef struct {
     int one_pass;         /* the launch leaves the final sum in partial[0] */
     /* For kernels whose grid is not ceil(n / (block * per_thread)) (a
      * grid-stride loop sized to the device): return it; else NULL. */
-    unsigned (*grid_for)(unsigned n, unsigned block, const wb_gpu *g);
+    unsigned (*grid_for)(unsigned n, unsigned block, const wb_gpu *g, wb_type type);
     /* The kernel checks n itself: the padding after the n ints is filled
      * with poison (0x55555555), not zeros, so a kernel that reads past n
      * gives a wrong sum. 0: zero padding, as the book's kernels assume. */
     int guards_n;
     int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
+    unsigned types; /* WB_ALL_TYPES, or 0: int only */
 } wb_reduce_kernel;
 
 enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };
 
 /* The grid the harness will launch kernel k with. */
-unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g);
+unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
+                        wb_type type);
 
 /*
  * Refuse (exit 2, one line naming the constraint) a block that a selected
@@ -603,13 +608,39 @@ typedef struct {
     void (*cleanup)(void);  /* called before the device is closed */
 } wb_reduce_texts;
 
-/* launch_KERNEL: a launcher of the wb_reduce_launch shape for a kernel
- * KERNEL(int *g_idata, int *g_odata, unsigned int n), its launch checked. */
-#define WB_REDUCE_LAUNCHER(kernel)                                                                \
-    static void launch_##kernel(int *data, int *partial, unsigned n, unsigned grid, unsigned block) \
-    {                                                                                             \
-        kernel<<<grid, block>>>(data, partial, n);                                                \
-        CHECK_LAUNCH(#kernel);                                                                    \
+/* launch_KERNEL: a launcher of the wb_reduce_launch shape for an int kernel
+ * KERNEL(int *g_idata, int *g_odata, unsigned int n), its launch checked
+ * (the exercises: the harness runs them on int only). */
+#define WB_REDUCE_LAUNCHER(kernel)                                                          \
+    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
+                                unsigned block, wb_type type)                               \
+    {                                                                                       \
+        (void)type;                                                                         \
+        kernel<<<grid, block>>>((int *)data, (int *)partial, n);                            \
+        CHECK_LAUNCH(#kernel);                                                              \
+    }
+
+/* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
+ * unsigned int n): the instance of the run's element type. `shared` is the
+ * dynamic shared memory per thread, in elements (0: none). */
+#define WB_REDUCE_LAUNCHER_T(kernel, shared)                                                \
+    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
+                                unsigned block, wb_type type)                               \
+    {                                                                                       \
+        switch (type) {                                                                     \
+        case WB_FLOAT:                                                                      \
+            kernel<float><<<grid, block, (shared) * block * sizeof(float)>>>(                \
+                (float *)data, (float *)partial, n);                                        \
+            break;                                                                          \
+        case WB_DOUBLE:                                                                     \
+            kernel<double><<<grid, block, (shared) * block * sizeof(double)>>>(              \
+                (double *)data, (double *)partial, n);                                      \
+            break;                                                                          \
+        default:                                                                            \
+            kernel<int><<<grid, block, (shared) * block * sizeof(int)>>>(                    \
+                (int *)data, (int *)partial, n);                                            \
+        }                                                                                   \
+        CHECK_LAUNCH(#kernel);                                                              \
     }
 
 /* The kernel the speedups are measured against: `preferred` when -k

@@ -38,10 +38,10 @@
 static const wb_reduce_kernel kernels[] = {
     {{"reduceNeighbored",
       "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its threads work"},
-     launch_reduceNeighbored, 1, 32, 1024, 1, 0, NULL},
+     launch_reduceNeighbored, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceNeighboredLess",
       "index = 2*stride*tid: the same additions packed into the first warps, the rest fall idle"},
-     launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL},
+     launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
 };
 
 /* ---------------------------------------------------------------------- */

@@ -28,11 +28,12 @@
 #include "workbook.h"
 
 /* Neighbored pair implementation with divergence */
-__global__ void reduceNeighbored(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceNeighbored(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     /* this block's slice of the input */
-    int *idata = g_idata + blockIdx.x * blockDim.x;
+    T *idata = g_idata + blockIdx.x * blockDim.x;
 
     /* differs from the book: no `if (idx >= n) return;` - a thread that left
      * would skip the __syncthreads() below; the input is zero-padded instead */
@@ -51,10 +52,11 @@ __global__ void reduceNeighbored(int *g_idata, int *g_odata, unsigned int n)
 }
 
 /* Neighbored pair implementation with less divergence */
-__global__ void reduceNeighboredLess(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceNeighboredLess(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
-    int *idata = g_idata + blockIdx.x * blockDim.x;
+    T *idata = g_idata + blockIdx.x * blockDim.x;
 
     /* differs from the book: no `if (idx >= n) return;` (see reduceNeighbored) */
     (void)n;
@@ -72,19 +74,9 @@ __global__ void reduceNeighboredLess(int *g_idata, int *g_odata, unsigned int n)
         g_odata[blockIdx.x] = idata[0];
 }
 
-/* One first pass each: grid blocks of `block` threads, one partial sum per block. */
-static inline void launch_reduceNeighbored(int *data, int *partial, unsigned n, unsigned grid,
-                                           unsigned block)
-{
-    reduceNeighbored<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceNeighbored");
-}
-
-static inline void launch_reduceNeighboredLess(int *data, int *partial, unsigned n, unsigned grid,
-                                               unsigned block)
-{
-    reduceNeighboredLess<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceNeighboredLess");
-}
+/* One first pass each: grid blocks of `block` threads, one partial sum per
+ * block, in the run's element type (int, float or double). */
+WB_REDUCE_LAUNCHER_T(reduceNeighbored, 0)
+WB_REDUCE_LAUNCHER_T(reduceNeighboredLess, 0)
 
 #endif /* REDUCE_NEIGHBORED_CUH */

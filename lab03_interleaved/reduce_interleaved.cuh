@@ -22,11 +22,12 @@
 #include "workbook.h"
 
 /* Interleaved pair implementation with less divergence */
-__global__ void reduceInterleaved(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceInterleaved(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     /* this block's slice of the input */
-    int *idata = g_idata + blockIdx.x * blockDim.x;
+    T *idata = g_idata + blockIdx.x * blockDim.x;
 
     /* differs from the book: no `if (idx >= n) return;` - a thread that left
      * would skip the __syncthreads() below; the input is zero-padded instead */
@@ -42,12 +43,8 @@ __global__ void reduceInterleaved(int *g_idata, int *g_odata, unsigned int n)
         g_odata[blockIdx.x] = idata[0];
 }
 
-/* One first pass: grid blocks of `block` threads, one partial sum each. */
-static inline void launch_reduceInterleaved(int *data, int *partial, unsigned n, unsigned grid,
-                                            unsigned block)
-{
-    reduceInterleaved<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceInterleaved");
-}
+/* One first pass: grid blocks of `block` threads, one partial sum each, in
+ * the run's element type. */
+WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
 
 #endif /* REDUCE_INTERLEAVED_CUH */

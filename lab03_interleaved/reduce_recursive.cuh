@@ -54,7 +54,8 @@ __host__ __device__ static inline unsigned int recursive_level_grid(unsigned int
 
 /* One level of lab01's interleaved recursion on g_idata[0..n), then the next
  * level as a tail launch; the last level writes the sum to g_odata[0]. */
-__global__ void gpuRecursiveReduce(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void gpuRecursiveReduce(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned int half = (n + 1) / 2; /* live elements after this level */
@@ -92,13 +93,9 @@ __global__ void gpuRecursiveReduce(int *g_idata, int *g_odata, unsigned int n)
     }
 }
 
-/* One reduction: the first level, from the host; the others follow on the device. */
-static inline void launch_gpuRecursiveReduce(int *data, int *partial, unsigned n, unsigned grid,
-                                             unsigned block)
-{
-    gpuRecursiveReduce<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("gpuRecursiveReduce");
-}
+/* One reduction: the first level, from the host, in the run's element type;
+ * the others follow on the device. */
+WB_REDUCE_LAUNCHER_T(gpuRecursiveReduce, 0)
 
 /* The grids gpuRecursiveReduce launches for n elements, its first included:
  * one per level of lab01's recursion (n = 1: the one grid that copies it). */

@@ -33,19 +33,19 @@
 /* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for */
 static const wb_reduce_kernel kernels[] = {
     {{"reduceInterleaved", "lab03's interleaved tree, one element per thread: the baseline"},
-     launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL},
+     launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceUnrolling2", "each thread first adds 2 elements a block apart: half the blocks, 2 loads in flight"},
-     launch_reduceUnrolling2, 2, 32, 1024, 1, 0, NULL},
+     launch_reduceUnrolling2, 2, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceUnrolling4", "4 elements per thread: 4 independent loads in flight per thread"},
-     launch_reduceUnrolling4, 4, 32, 1024, 1, 0, NULL},
+     launch_reduceUnrolling4, 4, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceUnrolling8", "8 elements per thread: enough bytes in flight to approach the DRAM ceiling"},
-     launch_reduceUnrolling8, 8, 32, 1024, 1, 0, NULL},
+     launch_reduceUnrolling8, 8, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceUnrollWarps8", "+ the last warp unrolled: 6 steps with __syncwarp() instead of __syncthreads()"},
-     launch_reduceUnrollWarps8, 8, 32, 1024, 1, 0, NULL},
+     launch_reduceUnrollWarps8, 8, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceCompleteUnrollWarps8", "+ the whole in-block tree written out: no loop counter, no loop branch"},
-     launch_reduceCompleteUnrollWarps8, 8, 32, 1024, 1, 0, NULL},
+     launch_reduceCompleteUnrollWarps8, 8, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceCompleteUnroll", "+ the block size a template argument: unused steps vanish at compile time"},
-     launch_reduceCompleteUnroll, 8, 32, 1024, 1, 0, NULL},
+     launch_reduceCompleteUnroll, 8, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
 };
 
 /* ---------------------------------------------------------------------- */
@@ -54,17 +54,20 @@ static const wb_reduce_kernel kernels[] = {
 WB_REDUCE_LAUNCHER(reduceUnrolling16)
 
 /* the student's grid, launched with the shipped reduceUnrolling8 */
-static unsigned grid_unrolling8Grid(unsigned n, unsigned block, const wb_gpu *g)
+static unsigned grid_unrolling8Grid(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
 {
     (void)g;
+    (void)type; /* an exercise: int only */
     return grid_reduceUnrolling8Grid(n, block);
 }
 
-static void launch_reduceUnrolling8Grid(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+static void launch_reduceUnrolling8Grid(void *data, void *partial, unsigned n, unsigned grid,
+                                        unsigned block, wb_type type)
 {
+    (void)type; /* an exercise: int only */
     if (grid == 0) /* the book's grid for n < 8 * block: nothing is launched, nothing summed */
         return;
-    reduceUnrolling8<<<grid, block>>>(data, partial, n);
+    reduceUnrolling8<<<grid, block>>>((int *)data, (int *)partial, n);
     CHECK_LAUNCH("reduceUnrolling8 with the grid of grid_reduceUnrolling8Grid");
 }
 
@@ -175,7 +178,7 @@ static void explain(const wb_args *a)
     for (i = 0; i < lab.kernels.count; ++i) {
         const wb_reduce_kernel *k = &kernels[i];
         block_story s = tell_block(shapes[i], k->per_thread, block);
-        unsigned grid = wb_reduce_grid(k, n, block, NULL);
+        unsigned grid = wb_reduce_grid(k, n, block, NULL, WB_INT);
         char adds[16];
         if (k->per_thread > 1)
             snprintf(adds, sizeof adds, "%u", k->per_thread);

@@ -44,12 +44,13 @@
 /* Unrolling 2, 4, 8: more independent loads per thread, fewer blocks          */
 /* -------------------------------------------------------------------------- */
 
-__global__ void reduceUnrolling2(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceUnrolling2(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 2 + threadIdx.x;
     /* this block's slice: two block-widths of input */
-    int *idata = g_idata + blockIdx.x * blockDim.x * 2;
+    T *idata = g_idata + blockIdx.x * blockDim.x * 2;
 
     /* unrolling 2: add the element one block-width away. The book's test is
      * right here: when the partner is past n only the partner is skipped, and
@@ -69,23 +70,24 @@ __global__ void reduceUnrolling2(int *g_idata, int *g_odata, unsigned int n)
         g_odata[blockIdx.x] = idata[0];
 }
 
-__global__ void reduceUnrolling4(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceUnrolling4(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
-    int *idata = g_idata + blockIdx.x * blockDim.x * 4;
+    T *idata = g_idata + blockIdx.x * blockDim.x * 4;
 
     /* unrolling 4: four independent loads, then one store */
     if (idx + 3 * blockDim.x < n) {
-        int a1 = g_idata[idx];
-        int a2 = g_idata[idx + blockDim.x];
-        int a3 = g_idata[idx + 2 * blockDim.x];
-        int a4 = g_idata[idx + 3 * blockDim.x];
+        T a1 = g_idata[idx];
+        T a2 = g_idata[idx + blockDim.x];
+        T a3 = g_idata[idx + 2 * blockDim.x];
+        T a4 = g_idata[idx + 3 * blockDim.x];
         g_idata[idx] = a1 + a2 + a3 + a4;
     } else {
         /* differs from the book: the book has no else, so a thread whose last
          * element is past n keeps only its first one and drops the others */
-        int sum = 0;
+        T sum = 0;
         for (unsigned int k = 0; k < 4; ++k)
             if (idx + k * blockDim.x < n)
                 sum += g_idata[idx + k * blockDim.x];
@@ -109,22 +111,23 @@ __global__ void reduceUnrolling4(int *g_idata, int *g_odata, unsigned int n)
  * The eight loads do not depend on each other, so a thread has all eight in
  * flight at once. A thread of the last, partial block adds what lies below n.
  */
-__device__ __forceinline__ void unroll8_into_first(int *g_idata, unsigned int idx, unsigned int n)
+template <typename T>
+__device__ __forceinline__ void unroll8_into_first(T *g_idata, unsigned int idx, unsigned int n)
 {
     if (idx + 7 * blockDim.x < n) {
-        int a1 = g_idata[idx];
-        int a2 = g_idata[idx + blockDim.x];
-        int a3 = g_idata[idx + 2 * blockDim.x];
-        int a4 = g_idata[idx + 3 * blockDim.x];
-        int b1 = g_idata[idx + 4 * blockDim.x];
-        int b2 = g_idata[idx + 5 * blockDim.x];
-        int b3 = g_idata[idx + 6 * blockDim.x];
-        int b4 = g_idata[idx + 7 * blockDim.x];
+        T a1 = g_idata[idx];
+        T a2 = g_idata[idx + blockDim.x];
+        T a3 = g_idata[idx + 2 * blockDim.x];
+        T a4 = g_idata[idx + 3 * blockDim.x];
+        T b1 = g_idata[idx + 4 * blockDim.x];
+        T b2 = g_idata[idx + 5 * blockDim.x];
+        T b3 = g_idata[idx + 6 * blockDim.x];
+        T b4 = g_idata[idx + 7 * blockDim.x];
         g_idata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4;
     } else {
         /* differs from the book: the tail (the book's grid of n/blockDim.x/8
          * blocks never reaches it, and its test would drop it) */
-        int sum = 0;
+        T sum = 0;
         for (unsigned int k = 0; k < 8; ++k)
             if (idx + k * blockDim.x < n)
                 sum += g_idata[idx + k * blockDim.x];
@@ -132,11 +135,12 @@ __device__ __forceinline__ void unroll8_into_first(int *g_idata, unsigned int id
     }
 }
 
-__global__ void reduceUnrolling8(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceUnrolling8(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 8 + threadIdx.x;
-    int *idata = g_idata + blockIdx.x * blockDim.x * 8;
+    T *idata = g_idata + blockIdx.x * blockDim.x * 8;
 
     unroll8_into_first(g_idata, idx, n);
     __syncthreads();
@@ -181,9 +185,10 @@ __global__ void reduceUnrolling8(int *g_idata, int *g_odata, unsigned int n)
  * vmem[47], inside the block's own slice of 8 * blockDim.x ints); lane 0's
  * result depends only on correct values, as in the book.
  */
-__device__ __forceinline__ int warpReduceUnrolled(int *vmem, unsigned int tid, bool wide)
+template <typename T>
+__device__ __forceinline__ T warpReduceUnrolled(T *vmem, unsigned int tid, bool wide)
 {
-    int v = vmem[tid];
+    T v = vmem[tid];
     if (wide) {
         v += vmem[tid + 32]; __syncwarp();
         vmem[tid] = v;       __syncwarp();
@@ -200,11 +205,12 @@ __device__ __forceinline__ int warpReduceUnrolled(int *vmem, unsigned int tid, b
     return v;
 }
 
-__global__ void reduceUnrollWarps8(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceUnrollWarps8(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 8 + threadIdx.x;
-    int *idata = g_idata + blockIdx.x * blockDim.x * 8;
+    T *idata = g_idata + blockIdx.x * blockDim.x * 8;
 
     unroll8_into_first(g_idata, idx, n);
     __syncthreads();
@@ -218,7 +224,7 @@ __global__ void reduceUnrollWarps8(int *g_idata, int *g_odata, unsigned int n)
 
     /* ... then one warp finishes without any __syncthreads() */
     if (tid < 32) {
-        int sum = warpReduceUnrolled(idata, tid, blockDim.x >= 64);
+        T sum = warpReduceUnrolled(idata, tid, blockDim.x >= 64);
         if (tid == 0)
             g_odata[blockIdx.x] = sum;
     }
@@ -228,11 +234,12 @@ __global__ void reduceUnrollWarps8(int *g_idata, int *g_odata, unsigned int n)
 /* The whole tree written out                                                 */
 /* -------------------------------------------------------------------------- */
 
-__global__ void reduceCompleteUnrollWarps8(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceCompleteUnrollWarps8(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 8 + threadIdx.x;
-    int *idata = g_idata + blockIdx.x * blockDim.x * 8;
+    T *idata = g_idata + blockIdx.x * blockDim.x * 8;
 
     unroll8_into_first(g_idata, idx, n);
     __syncthreads();
@@ -255,7 +262,7 @@ __global__ void reduceCompleteUnrollWarps8(int *g_idata, int *g_odata, unsigned 
     __syncthreads();
 
     if (tid < 32) {
-        int sum = warpReduceUnrolled(idata, tid, blockDim.x >= 64);
+        T sum = warpReduceUnrolled(idata, tid, blockDim.x >= 64);
         if (tid == 0)
             g_odata[blockIdx.x] = sum;
     }
@@ -266,12 +273,12 @@ __global__ void reduceCompleteUnrollWarps8(int *g_idata, int *g_odata, unsigned 
  * is a constant, so for a block of 512 the first step is not compiled at
  * all, and the index arithmetic uses constants.
  */
-template <unsigned int iBlockSize>
-__global__ void reduceCompleteUnroll(int *g_idata, int *g_odata, unsigned int n)
+template <unsigned int iBlockSize, typename T>
+__global__ void reduceCompleteUnroll(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * iBlockSize * 8 + threadIdx.x;
-    int *idata = g_idata + blockIdx.x * iBlockSize * 8;
+    T *idata = g_idata + blockIdx.x * iBlockSize * 8;
 
     unroll8_into_first(g_idata, idx, n);
     __syncthreads();
@@ -301,56 +308,28 @@ __global__ void reduceCompleteUnroll(int *g_idata, int *g_odata, unsigned int n)
     }
 
     if (tid < 32) {
-        int sum = warpReduceUnrolled(idata, tid, iBlockSize >= 64);
+        T sum = warpReduceUnrolled(idata, tid, iBlockSize >= 64);
         if (tid == 0)
             g_odata[blockIdx.x] = sum;
     }
 }
 
 /* -------------------------------------------------------------------------- */
-/* Launchers: one first pass each, one partial sum per block                   */
+/* Launchers: one first pass each, one partial sum per block, in the run's     */
+/* element type                                                               */
 /* -------------------------------------------------------------------------- */
 
-static inline void launch_reduceUnrolling2(int *data, int *partial, unsigned n, unsigned grid,
-                                           unsigned block)
-{
-    reduceUnrolling2<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrolling2");
-}
-
-static inline void launch_reduceUnrolling4(int *data, int *partial, unsigned n, unsigned grid,
-                                           unsigned block)
-{
-    reduceUnrolling4<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrolling4");
-}
-
-static inline void launch_reduceUnrolling8(int *data, int *partial, unsigned n, unsigned grid,
-                                           unsigned block)
-{
-    reduceUnrolling8<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrolling8");
-}
-
-static inline void launch_reduceUnrollWarps8(int *data, int *partial, unsigned n, unsigned grid,
-                                             unsigned block)
-{
-    reduceUnrollWarps8<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceUnrollWarps8");
-}
-
-static inline void launch_reduceCompleteUnrollWarps8(int *data, int *partial, unsigned n,
-                                                     unsigned grid, unsigned block)
-{
-    reduceCompleteUnrollWarps8<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceCompleteUnrollWarps8");
-}
+WB_REDUCE_LAUNCHER_T(reduceUnrolling2, 0)
+WB_REDUCE_LAUNCHER_T(reduceUnrolling4, 0)
+WB_REDUCE_LAUNCHER_T(reduceUnrolling8, 0)
+WB_REDUCE_LAUNCHER_T(reduceUnrollWarps8, 0)
+WB_REDUCE_LAUNCHER_T(reduceCompleteUnrollWarps8, 0)
 
 /* A template needs its argument at compile time: one instance per block size.
  * differs from the book: the book's switch stops at 64, so a block of 32
  * launched nothing and "passed" on whatever the partial sums held before. */
-static inline void launch_reduceCompleteUnroll(int *data, int *partial, unsigned n, unsigned grid,
-                                               unsigned block)
+template <typename T>
+static void launchCompleteUnroll(T *data, T *partial, unsigned n, unsigned grid, unsigned block)
 {
     switch (block) {
     case 1024: reduceCompleteUnroll<1024><<<grid, block>>>(data, partial, n); break;
@@ -366,6 +345,17 @@ static inline void launch_reduceCompleteUnroll(int *data, int *partial, unsigned
         exit(WB_EXIT_USAGE);
     }
     CHECK_LAUNCH("reduceCompleteUnroll");
+}
+
+static void launch_reduceCompleteUnroll(void *data, void *partial, unsigned n, unsigned grid,
+                                        unsigned block, wb_type type)
+{
+    if (type == WB_FLOAT)
+        launchCompleteUnroll((float *)data, (float *)partial, n, grid, block);
+    else if (type == WB_DOUBLE)
+        launchCompleteUnroll((double *)data, (double *)partial, n, grid, block);
+    else
+        launchCompleteUnroll((int *)data, (int *)partial, n, grid, block);
 }
 
 #endif /* REDUCE_UNROLL_CUH */

@@ -21,10 +21,9 @@ static void *cub_temp = NULL;
 static size_t cub_temp_bytes = 0;
 static long long cub_sized_for = -1;
 
-static void launch_cubSum(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+template <typename T>
+static void cubSumT(T *data, T *partial, unsigned n)
 {
-    (void)grid;
-    (void)block; /* CUB chooses its own grid and block */
     if ((long long)n != cub_sized_for) {
         size_t need = 0;
         /* with a NULL buffer, Sum only says how many bytes it needs */
@@ -41,9 +40,29 @@ static void launch_cubSum(int *data, int *partial, unsigned n, unsigned grid, un
     CHECK_LAUNCH("cub::DeviceReduce::Sum");
 }
 
-/* The row shows grid "-": CUB sizes its grids itself. */
-static unsigned grid_cubSum(unsigned n, unsigned block, const wb_gpu *g)
+static void launch_cubSum(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
+                          wb_type type)
 {
+    (void)grid;
+    (void)block; /* CUB chooses its own grid and block */
+    /* the temporary storage depends on the type too: size it again when
+     * the type changes */
+    static wb_type sized_type = WB_INT;
+    if (type != sized_type)
+        cub_sized_for = -1;
+    sized_type = type;
+    if (type == WB_FLOAT)
+        cubSumT((float *)data, (float *)partial, n);
+    else if (type == WB_DOUBLE)
+        cubSumT((double *)data, (double *)partial, n);
+    else
+        cubSumT((int *)data, (int *)partial, n);
+}
+
+/* The row shows grid "-": CUB sizes its grids itself. */
+static unsigned grid_cubSum(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
+{
+    (void)type;
     (void)n;
     (void)block;
     (void)g;

@@ -53,19 +53,21 @@ extern const int lab05_modern_tiled = MODERN_TILED;
 
 static const wb_reduce_kernel kernels[] = {
     {{"reduceGmem", "the book's tree in place in global memory, last warp unrolled (the baseline)"},
-     launch_reduceGmem, 1, 32, 1024, 1, 0, NULL},
+     launch_reduceGmem, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceSmem", "the same tree in a static __shared__ array: one global load per element"},
-     launch_reduceSmem, 1, 32, 1024, 0, 0, NULL},
+     launch_reduceSmem, 1, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceSmemUnroll4", "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks"},
-     launch_reduceSmemUnroll4, 4, 32, 1024, 0, 0, NULL},
+     launch_reduceSmemUnroll4, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceSmemUnroll4Dyn", "the same with extern __shared__, its size given at launch"},
-     launch_reduceSmemUnroll4Dyn, 4, 32, 1024, 0, 0, NULL},
+     launch_reduceSmemUnroll4Dyn, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceShfl", "4 per thread, then warp shuffles: registers, no shared-memory tree"},
-     launch_reduceShfl, 4, 32, 1024, 0, 0, NULL},
+     launch_reduceShfl, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceModern", "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per block"},
-     launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
+     launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
+    {{"reduceAtomic", "reduceModern's loads, then every block atomicAdds into one total: the usual finish"},
+     launch_reduceAtomic, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{CUB_NAME, "NVIDIA's library (ships with the toolkit): two launches to one number"},
-     launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
+     launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum, 0, WB_OP_SUM, WB_ALL_TYPES},
 };
 
 /* ---------------------------------------------------------------------- */

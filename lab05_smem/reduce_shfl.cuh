@@ -24,8 +24,11 @@
 #include "reduce_smem.cuh" /* sumFourGuarded */
 
 /* The sum of `v` over the 32 lanes of a warp, in every lane: the butterfly.
- * Lane i adds lane i^16's value, then i^8's, ... (all 32 lanes present). */
-__device__ __forceinline__ int warpReduce(int v)
+ * Lane i adds lane i^16's value, then i^8's, ... (all 32 lanes present).
+ * Every lane makes the same additions in the same order, so even a float
+ * sum comes out the same in every lane and on every run. */
+template <typename T>
+__device__ __forceinline__ T warpReduce(T v)
 {
     v += __shfl_xor_sync(0xffffffffu, v, 16);
     v += __shfl_xor_sync(0xffffffffu, v, 8);
@@ -37,9 +40,10 @@ __device__ __forceinline__ int warpReduce(int v)
 
 /*
  * The sum of `v` over the whole block, valid in thread 0. Every thread must
- * call it (a barrier is inside). `warp_sums` holds blockDim.x / 32 ints.
+ * call it (a barrier is inside). `warp_sums` holds blockDim.x / 32 values.
  */
-__device__ __forceinline__ int blockReduceShfl(int v, int *warp_sums)
+template <typename T>
+__device__ __forceinline__ T blockReduceShfl(T v, T *warp_sums)
 {
     unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     v = warpReduce(v);
@@ -49,22 +53,23 @@ __device__ __forceinline__ int blockReduceShfl(int v, int *warp_sums)
     /* differs from the book: the number of warps is blockDim.x / 32, not a
      * compile-time SMEMDIM that is right for one block size only */
     if (warp == 0) {
-        v = lane < blockDim.x / 32 ? warp_sums[lane] : 0;
+        v = lane < blockDim.x / 32 ? warp_sums[lane] : (T)0;
         v = warpReduce(v);
     }
     return v;
 }
 
 /* 5. Four elements per thread (as reduceSmemUnroll4), then the shuffle tree. */
-__global__ void reduceShfl(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceShfl(T *g_idata, T *g_odata, unsigned int n)
 {
-    __shared__ int warp_sums[32]; /* one per warp: at most 1024 / 32 */
+    __shared__ T warp_sums[32]; /* one per warp: at most 1024 / 32 */
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
 
     /* differs from the book: the book's reduceShfl adds one element per
      * thread; four here, so that its row differs from reduceSmemUnroll4's
      * only in the tree */
-    int sum = sumFourGuarded(g_idata, idx, n);
+    T sum = sumFourGuarded(g_idata, idx, n);
 
     sum = blockReduceShfl(sum, warp_sums);
     if (threadIdx.x == 0)
@@ -104,14 +109,26 @@ __global__ void reduceShfl(int *g_idata, int *g_odata, unsigned int n)
 #define MODERN_LOAD 1
 #endif
 
-/* 1: thread 0 of every block asks L2 for the accumulator's line at the
- * start, so the one atomic at the end finds it on chip instead of waiting
- * for DRAM (the L2 is cold after a flush, or after any large kernel). */
+/* 1: thread 0 of every block asks L2 for the count's line at the start, so
+ * the one atomic at the end finds it on chip instead of waiting for DRAM
+ * (the L2 is cold after a flush, or after any large kernel). */
 #ifndef MODERN_PREFETCH
 #define MODERN_PREFETCH 1
 #endif
 
-__device__ __forceinline__ int4 loadModern(const int4 *__restrict__ p)
+/* 16 bytes of T, loaded with one instruction: int4, float4 or double2. */
+template <typename T> struct Vec16;
+template <> struct Vec16<int> { typedef int4 type; };
+template <> struct Vec16<float> { typedef float4 type; };
+template <> struct Vec16<double> { typedef double2 type; };
+
+/* The sum of one vector, as a pair of pairs (two independent additions). */
+__device__ __forceinline__ int sumVec(int4 v) { return (v.x + v.y) + (v.z + v.w); }
+__device__ __forceinline__ float sumVec(float4 v) { return (v.x + v.y) + (v.z + v.w); }
+__device__ __forceinline__ double sumVec(double2 v) { return v.x + v.y; }
+
+template <typename V>
+__device__ __forceinline__ V loadModern(const V *__restrict__ p)
 {
 #if MODERN_LOAD == 1
     return __ldg(p);
@@ -123,8 +140,9 @@ __device__ __forceinline__ int4 loadModern(const int4 *__restrict__ p)
 }
 
 /*
- * The running total of the current launch and the count of blocks that have
- * added to it, in ONE 64-bit word, so that one atomicAdd per block does both:
+ * The finish of int sums: the running total of the current launch and the
+ * count of blocks that have added to it, in ONE 64-bit word, so that one
+ * atomicAdd per block does both:
  *   bits 48..63  blocks done
  *   bits  0..47  the sum of (block sum + 2^31) over those blocks
  * Each term is in [0, 2^32), so up to 65535 blocks never carry into the
@@ -139,15 +157,24 @@ __device__ unsigned long long modern_acc = 0;
 #define MODERN_BIAS 2147483648LL /* 2^31: makes every int block sum non-negative */
 #define MODERN_MAX_GRID 65535u   /* the count has 16 bits */
 
+/* The finish of float and double sums: how many blocks of the current launch
+ * have written their partial sum; the block that brings it to gridDim.x is
+ * the last, and sets it back to 0. */
+__device__ unsigned int modern_done = 0;
+
 /* The loads of reduceModern: this thread's share of g_idata[0..n), every
- * element read once by exactly one thread of the grid. g_idata must be
- * 16-byte aligned (cudaMalloc gives 256); any n >= 1; any grid. */
-__device__ __forceinline__ int modernThreadSum(const int *__restrict__ g_idata, unsigned int n)
+ * element read once by exactly one thread of the grid, added in an order
+ * fixed by n, the grid and the block. g_idata must be 16-byte aligned
+ * (cudaMalloc gives 256); any n >= 1; any grid. */
+template <typename T>
+__device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsigned int n)
 {
-    const int4 *__restrict__ in4 = (const int4 *)g_idata;
-    unsigned int n4 = n / 4; /* whole int4 vectors */
+    typedef typename Vec16<T>::type V;
+    const unsigned int per_vec = sizeof(V) / sizeof(T); /* 4 ints or floats, 2 doubles */
+    const V *__restrict__ in4 = (const V *)g_idata;
+    unsigned int n4 = n / per_vec; /* whole vectors */
     unsigned int stride = gridDim.x * blockDim.x;
-    int sum = 0;
+    T sum = 0;
 
 #if MODERN_TILED
     /* a tile = MODERN_UNROLL * blockDim.x consecutive vectors; block b takes
@@ -158,61 +185,51 @@ __device__ __forceinline__ int modernThreadSum(const int *__restrict__ g_idata, 
     unsigned int tile = MODERN_UNROLL * blockDim.x, full = n4 / tile, t;
     unsigned int i = full * tile + blockIdx.x * blockDim.x + threadIdx.x; /* after the tiles */
     for (t = blockIdx.x; t < full; t += gridDim.x) {
-        const int4 *p = in4 + t * tile + threadIdx.x;
-        int4 v[MODERN_UNROLL];
+        const V *p = in4 + t * tile + threadIdx.x;
+        V v[MODERN_UNROLL];
 #pragma unroll
         for (int u = 0; u < MODERN_UNROLL; ++u)
             v[u] = loadModern(p + u * blockDim.x);
 #pragma unroll
         for (int u = 0; u < MODERN_UNROLL; ++u)
-            sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+            sum += sumVec(v[u]);
     }
 #else
     /* grid-stride over vectors: thread i loads vectors i, i + stride, ...,
      * MODERN_UNROLL of them per trip, issued before any is used */
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     for (; i + (MODERN_UNROLL - 1) * stride < n4; i += MODERN_UNROLL * stride) {
-        int4 v[MODERN_UNROLL];
+        V v[MODERN_UNROLL];
 #pragma unroll
         for (int u = 0; u < MODERN_UNROLL; ++u)
             v[u] = loadModern(in4 + i + u * stride);
 #pragma unroll
         for (int u = 0; u < MODERN_UNROLL; ++u)
-            sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+            sum += sumVec(v[u]);
     }
 #endif
     /* the vectors left over (less than a tile, or a trip, per block), one
      * per thread, grid-stride */
-    for (; i < n4; i += stride) {
-        int4 v = loadModern(in4 + i);
-        sum += (v.x + v.y) + (v.z + v.w);
-    }
-    /* the tail: n % 4 ints after the last whole vector, one per thread */
+    for (; i < n4; i += stride)
+        sum += sumVec(loadModern(in4 + i));
+    /* the tail: the n % per_vec elements after the last whole vector, one
+     * per thread */
     {
         unsigned int t0 = blockIdx.x * blockDim.x + threadIdx.x;
-        if (t0 < n % 4)
-            sum += g_idata[n4 * 4 + t0];
+        if (t0 < n % per_vec)
+            sum += g_idata[n4 * per_vec + t0];
     }
 
     return sum;
 }
 
-/* 6. One pass: g_odata[0] = sum of g_idata[0..n). g_idata must be 16-byte
- * aligned (cudaMalloc gives 256); any n >= 1; any grid 1..65535. */
-__global__ void reduceModern(const int *__restrict__ g_idata, int *g_odata, unsigned int n)
+/* The last step of reduceModern for an int sum (the block's sum in thread
+ * 0): one atomic carries the sum and the count (modern_acc). Integer
+ * addition gives the same total in any order, so the order in which the
+ * blocks arrive does not matter. */
+__device__ __forceinline__ void finishOnePass(int sum, int *g_odata, int *warp_sums)
 {
-    __shared__ int warp_sums[32];
-    int sum;
-
-#if MODERN_PREFETCH
-    /* start fetching the accumulator now; the loads below hide the wait */
-    if (threadIdx.x == 0)
-        asm volatile("prefetch.L2 [%0];" : : "l"(&modern_acc));
-#endif
-
-    sum = modernThreadSum(g_idata, n);
-    sum = blockReduceShfl(sum, warp_sums);
-
+    (void)warp_sums;
     if (threadIdx.x == 0) {
         unsigned long long mine = (1ull << 48) + (unsigned long long)((long long)sum + MODERN_BIAS);
         unsigned long long before = atomicAdd(&modern_acc, mine); /* one atomic per block */
@@ -225,36 +242,149 @@ __global__ void reduceModern(const int *__restrict__ g_idata, int *g_odata, unsi
     }
 }
 
-/* The grid: as many blocks as the GPU holds at once (or MODERN_BLOCKS_PER_SM
- * per SM), but no more blocks than there are tiles (trips) of work. */
-static unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g)
+/* The same for a float or double sum. A floating-point sum depends on the
+ * order of its additions, and atomics add in the order the blocks happen to
+ * finish, which changes from run to run (reduceAtomic shows it). So each
+ * block writes its sum to g_odata[blockIdx.x], and the last block to finish
+ * adds the gridDim.x sums in an order fixed before the launch: thread t adds
+ * sums t, t + blockDim.x, ..., then the shuffle tree. Every thread of the
+ * block must call it (barriers inside). */
+template <typename T>
+__device__ __forceinline__ void finishOnePass(T sum, T *g_odata, T *warp_sums)
 {
+    __shared__ bool last;
+    if (threadIdx.x == 0) {
+        g_odata[blockIdx.x] = sum;
+        /* the sum reaches L2, where every SM sees it, before the count
+         * says it is there */
+        __threadfence();
+        last = atomicAdd(&modern_done, 1u) == gridDim.x - 1; /* one atomic per block */
+    }
+    __syncthreads(); /* every thread learns `last`; warp_sums is free again */
+    if (last) {
+        T v = 0;
+        __threadfence();
+        /* __ldcg reads L2, where the other blocks' sums are, never a stale
+         * L1 line */
+        for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+            v += __ldcg(&g_odata[b]);
+        v = blockReduceShfl(v, warp_sums);
+        if (threadIdx.x == 0) {
+            g_odata[0] = v;
+            modern_done = 0; /* ready for the next launch */
+        }
+    }
+}
+
+/* The counter finishOnePass will touch: modern_acc for int, modern_done
+ * for float and double. */
+__device__ __forceinline__ const void *finishCounter(const int *) { return &modern_acc; }
+template <typename T>
+__device__ __forceinline__ const void *finishCounter(const T *) { return &modern_done; }
+
+/* 6. One pass: g_odata[0] = sum of g_idata[0..n) (float and double use
+ * g_odata[0..gridDim.x) on the way). g_idata must be 16-byte aligned
+ * (cudaMalloc gives 256); any n >= 1; any grid up to 65535. The same input,
+ * grid and block give the same bits on every run, in every type. */
+template <typename T>
+__global__ void reduceModern(const T *__restrict__ g_idata, T *g_odata, unsigned int n)
+{
+    __shared__ T warp_sums[32];
+    T sum;
+
+#if MODERN_PREFETCH
+    /* start fetching the finish's counter now; the loads below hide the wait */
+    if (threadIdx.x == 0 && gridDim.x > 1)
+        asm volatile("prefetch.L2 [%0];" : : "l"(finishCounter(g_odata)));
+#endif
+
+    sum = modernThreadSum(g_idata, n);
+    sum = blockReduceShfl(sum, warp_sums);
+
+    /* a grid of one block (small n): its sum is the answer; no count, no
+     * atomic, no second read */
+    if (gridDim.x == 1) {
+        if (threadIdx.x == 0)
+            g_odata[0] = sum;
+        return;
+    }
+    finishOnePass(sum, g_odata, warp_sums);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The finish most code uses, and why it is not ours                       */
+/* ---------------------------------------------------------------------- */
+/* One running total per type, and the count of blocks that have added to
+ * it; the last block copies the total out and sets both back to 0. */
+__device__ int atomic_total_int = 0;
+__device__ float atomic_total_float = 0;
+__device__ double atomic_total_double = 0;
+__device__ unsigned int atomic_done = 0;
+
+__device__ __forceinline__ int *atomicTotal(const int *) { return &atomic_total_int; }
+__device__ __forceinline__ float *atomicTotal(const float *) { return &atomic_total_float; }
+__device__ __forceinline__ double *atomicTotal(const double *) { return &atomic_total_double; }
+
+/* 7. reduceModern's loads and block sums, then the finish found in most
+ * code: every block atomicAdds its sum into one running total. The blocks
+ * arrive in a different order on every run; for int that changes nothing,
+ * for float and double it changes the rounding, so the same input can give
+ * different bits from run to run (./lab05 --type float --values uniform
+ * counts them). */
+template <typename T>
+__global__ void reduceAtomic(const T *__restrict__ g_idata, T *g_odata, unsigned int n)
+{
+    __shared__ T warp_sums[32];
+    T sum = blockReduceShfl(modernThreadSum(g_idata, n), warp_sums);
+    if (threadIdx.x == 0) {
+        T *total = atomicTotal(g_odata);
+        atomicAdd(total, sum); /* in whatever order the blocks come */
+        __threadfence();       /* the addition is done before the count says so */
+        if (atomicAdd(&atomic_done, 1u) == gridDim.x - 1) {
+            __threadfence();
+            g_odata[0] = __ldcg(total);
+            *total = 0; /* ready for the next launch */
+            atomic_done = 0;
+        }
+    }
+}
+
+/* The grid: as many blocks as the GPU holds at once (or MODERN_BLOCKS_PER_SM
+ * per SM), but no more blocks than there are tiles (trips) of work. At small
+ * n that is one block, which needs no count and no second read: the same
+ * path CUB takes for small inputs (one block, one kernel). */
+template <typename T>
+static unsigned grid_reduceModernT(unsigned n, unsigned block, const wb_gpu *g)
+{
+    const unsigned per_vec = 16 / sizeof(T);
     int per_sm = MODERN_BLOCKS_PER_SM;
     unsigned long long want, need;
     if (per_sm <= 0)
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduceModern, (int)block, 0));
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduceModern<T>, (int)block, 0));
     if (per_sm < 1)
         per_sm = 1;
     want = (unsigned long long)per_sm * (unsigned)g->sm_count;
     if (want > MODERN_MAX_GRID)
         want = MODERN_MAX_GRID;
-    need = (unsigned long long)wb_ceil_div((long long)n / 4, (long long)block * (MODERN_TILED ? MODERN_UNROLL : 1));
+    need = (unsigned long long)wb_ceil_div((long long)n / per_vec,
+                                           (long long)block * (MODERN_TILED ? MODERN_UNROLL : 1));
     if (need < 1)
         need = 1;
     return (unsigned)(want < need ? want : need);
 }
 
-static inline void launch_reduceShfl(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+static unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
 {
-    reduceShfl<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceShfl");
+    if (type == WB_FLOAT)
+        return grid_reduceModernT<float>(n, block, g);
+    if (type == WB_DOUBLE)
+        return grid_reduceModernT<double>(n, block, g);
+    return grid_reduceModernT<int>(n, block, g);
 }
 
-static inline void launch_reduceModern(int *data, int *partial, unsigned n, unsigned grid,
-                                       unsigned block)
-{
-    reduceModern<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceModern");
-}
+WB_REDUCE_LAUNCHER_T(reduceShfl, 0)
+
+WB_REDUCE_LAUNCHER_T(reduceModern, 0)
+WB_REDUCE_LAUNCHER_T(reduceAtomic, 0)
 
 #endif /* REDUCE_SHFL_CUH */

@@ -52,7 +52,8 @@
  * reduced into data[0] by the first warp (tid < 32, all 32 lanes present).
  * Step "+32" only when the block has 64 or more elements.
  */
-__device__ __forceinline__ void warpReduceSafe(int *data, unsigned int tid)
+template <typename T>
+__device__ __forceinline__ void warpReduceSafe(T *data, unsigned int tid)
 {
     if (blockDim.x >= 64)
         data[tid] += data[tid + 32]; /* reads 32..63, writes 0..31: no overlap */
@@ -78,7 +79,8 @@ __device__ __forceinline__ void warpReduceSafe(int *data, unsigned int tid)
  * global), then the last warp. Every thread of the block must call it: the
  * barriers are inside. The result is in data[0].
  */
-__device__ __forceinline__ void blockReduceInPlace(int *data, unsigned int tid)
+template <typename T>
+__device__ __forceinline__ void blockReduceInPlace(T *data, unsigned int tid)
 {
     /* differs from the book: `>=` everywhere (a version with `> 1024` skips
      * the first step at block 1024 and loses half of every block) */
@@ -100,11 +102,12 @@ __device__ __forceinline__ void blockReduceInPlace(int *data, unsigned int tid)
 }
 
 /* 1. In place in global memory (the book's baseline of chapter 5). */
-__global__ void reduceGmem(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceGmem(T *g_idata, T *g_odata, unsigned int n)
 {
     unsigned int tid = threadIdx.x;
     /* this block's slice of the input, reduced where it lies */
-    int *idata = g_idata + blockIdx.x * blockDim.x;
+    T *idata = g_idata + blockIdx.x * blockDim.x;
 
     /* differs from the book: no `if (idx >= n) return;` - a thread that left
      * would skip the __syncthreads() in the tree; the harness pads the input
@@ -118,9 +121,10 @@ __global__ void reduceGmem(int *g_idata, int *g_odata, unsigned int n)
 }
 
 /* 2. The same tree in a static shared array. */
-__global__ void reduceSmem(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceSmem(T *g_idata, T *g_odata, unsigned int n)
 {
-    __shared__ int smem[SMEM_MAX_BLOCK];
+    __shared__ T smem[SMEM_MAX_BLOCK];
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x + threadIdx.x;
 
@@ -142,19 +146,21 @@ __global__ void reduceSmem(int *g_idata, int *g_odata, unsigned int n)
  * the end when equal and drops up to 3 * blockDim.x elements of the tail
  * otherwise.
  */
-__device__ __forceinline__ int sumFourGuarded(const int *g_idata, unsigned int idx, unsigned int n)
+template <typename T>
+__device__ __forceinline__ T sumFourGuarded(const T *g_idata, unsigned int idx, unsigned int n)
 {
-    int a1 = idx < n ? g_idata[idx] : 0;
-    int a2 = idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
-    int a3 = idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
-    int a4 = idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
+    T a1 = idx < n ? g_idata[idx] : 0;
+    T a2 = idx + blockDim.x < n ? g_idata[idx + blockDim.x] : 0;
+    T a3 = idx + 2 * blockDim.x < n ? g_idata[idx + 2 * blockDim.x] : 0;
+    T a4 = idx + 3 * blockDim.x < n ? g_idata[idx + 3 * blockDim.x] : 0;
     return a1 + a2 + a3 + a4;
 }
 
 /* 3. Four elements per thread first, static shared array. */
-__global__ void reduceSmemUnroll4(int *g_idata, int *g_odata, unsigned int n)
+template <typename T>
+__global__ void reduceSmemUnroll4(T *g_idata, T *g_odata, unsigned int n)
 {
-    __shared__ int smem[SMEM_MAX_BLOCK];
+    __shared__ T smem[SMEM_MAX_BLOCK];
     unsigned int tid = threadIdx.x;
     /* block b covers elements [4*b*blockDim.x, 4*(b+1)*blockDim.x) */
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
@@ -170,10 +176,16 @@ __global__ void reduceSmemUnroll4(int *g_idata, int *g_odata, unsigned int n)
 }
 
 /* 4. The same with a dynamic shared array: its size is the launch's third
- * configuration argument, blockDim.x * sizeof(int). */
-__global__ void reduceSmemUnroll4Dyn(int *g_idata, int *g_odata, unsigned int n)
+ * configuration argument, blockDim.x * sizeof(T). */
+template <typename T>
+__global__ void reduceSmemUnroll4Dyn(T *g_idata, T *g_odata, unsigned int n)
 {
-    extern __shared__ int dsmem[];
+    /* differs from the book: `extern __shared__ T dsmem[]` would declare one
+     * array with a different type in each instance (int, float, double),
+     * which C++ forbids; one raw byte array, aligned for the widest type,
+     * seen as T */
+    extern __shared__ __align__(sizeof(double)) unsigned char dsmem_bytes[];
+    T *dsmem = reinterpret_cast<T *>(dsmem_bytes);
     unsigned int tid = threadIdx.x;
     unsigned int idx = blockIdx.x * blockDim.x * 4 + threadIdx.x;
 
@@ -187,32 +199,13 @@ __global__ void reduceSmemUnroll4Dyn(int *g_idata, int *g_odata, unsigned int n)
         g_odata[blockIdx.x] = dsmem[0];
 }
 
-/* One first pass each: grid blocks of `block` threads, one partial sum per block. */
-static inline void launch_reduceGmem(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceGmem<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceGmem");
-}
-
-static inline void launch_reduceSmem(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
-{
-    reduceSmem<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceSmem");
-}
-
-static inline void launch_reduceSmemUnroll4(int *data, int *partial, unsigned n, unsigned grid,
-                                            unsigned block)
-{
-    reduceSmemUnroll4<<<grid, block>>>(data, partial, n);
-    CHECK_LAUNCH("reduceSmemUnroll4");
-}
-
-static inline void launch_reduceSmemUnroll4Dyn(int *data, int *partial, unsigned n, unsigned grid,
-                                               unsigned block)
-{
-    /* the third argument: bytes of dynamic shared memory per block */
-    reduceSmemUnroll4Dyn<<<grid, block, block * sizeof(int)>>>(data, partial, n);
-    CHECK_LAUNCH("reduceSmemUnroll4Dyn");
-}
+/* One first pass each: grid blocks of `block` threads, one partial sum per
+ * block, in the run's element type. reduceSmemUnroll4Dyn's third launch
+ * argument, the bytes of dynamic shared memory per block, is
+ * block * sizeof(T): one element per thread (WB_REDUCE_LAUNCHER_T's 1). */
+WB_REDUCE_LAUNCHER_T(reduceGmem, 0)
+WB_REDUCE_LAUNCHER_T(reduceSmem, 0)
+WB_REDUCE_LAUNCHER_T(reduceSmemUnroll4, 0)
+WB_REDUCE_LAUNCHER_T(reduceSmemUnroll4Dyn, 1)
 
 #endif /* REDUCE_SMEM_CUH */

@@ -91,34 +91,41 @@ __global__ void modernFlagAtomic(const int *__restrict__ g_idata, int *g_odata, 
     }
 }
 
-static void launch_modernPartials(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+/* int only (lab05-finish has no --type): the launchers ignore the type */
+static void launch_modernPartials(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
+                                  wb_type type)
 {
-    modernPartials<<<grid, block>>>(data, partial, n);
+    (void)type;
+    modernPartials<<<grid, block>>>((const int *)data, (int *)partial, n);
     CHECK_LAUNCH("modernPartials");
 }
 
-static void launch_modernMemsetAtomic(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+static void launch_modernMemsetAtomic(void *data, void *partial, unsigned n, unsigned grid,
+                                      unsigned block, wb_type type)
 {
+    (void)type;
     /* inside the timed region, like everything a launcher does */
     CHECK(cudaMemsetAsync(partial, 0, sizeof(int), 0));
-    modernMemsetAtomic<<<grid, block>>>(data, partial, n);
+    modernMemsetAtomic<<<grid, block>>>((const int *)data, (int *)partial, n);
     CHECK_LAUNCH("modernMemsetAtomic");
 }
 
-static void launch_modernFlagAtomic(int *data, int *partial, unsigned n, unsigned grid, unsigned block)
+static void launch_modernFlagAtomic(void *data, void *partial, unsigned n, unsigned grid,
+                                    unsigned block, wb_type type)
 {
     /* a new number every launch, never 0 (the flag's first value) */
     static unsigned int launch = 0;
+    (void)type;
     if (++launch == 0)
         launch = 1;
-    modernFlagAtomic<<<grid, block>>>(data, partial, n, launch);
+    modernFlagAtomic<<<grid, block>>>((const int *)data, (int *)partial, n, launch);
     CHECK_LAUNCH("modernFlagAtomic");
 }
 
 static const wb_reduce_kernel kernels[] = {
     {{"modernPartials", "the floor: reduceModern's loads and block sums, one partial per block (the host adds them)"},
      launch_modernPartials, 4, 32, 1024, 0, 0, grid_reduceModern},
-    {{"reduceModern", "lab05's finish: one returning 64-bit atomic per block, the last block writes"},
+    {{"reduceModern", "lab05's int finish: one returning 64-bit atomic per block, the last block writes"},
      launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
     {{"modernMemsetAtomic", "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per block"},
      launch_modernMemsetAtomic, 4, 32, 1024, 0, 1, grid_reduceModern},
