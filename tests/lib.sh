@@ -12,6 +12,13 @@ ok()    { echo "ok $1"; }
 notok() { echo "FAIL $1: $2"; }
 skip()  { echo "skip $1: $2"; }
 
+# join_wrapped FILE: one line per entry again where a long line was wrapped
+# to 100 columns (--list): a line starting with a blank joins the one before
+join_wrapped() {
+    awk '/^ / { sub(/^ +/, " "); line = line $0; next } NR > 1 { print line } { line = $0 } END { print line }' "$1" >"$1.joined" &&
+        mv "$1.joined" "$1"
+}
+
 # run CMD...: stdout to $OUTF, stderr to $ERRF, status in $STATUS
 run() {
     "$@" >"$OUTF" 2>"$ERRF"
