@@ -489,8 +489,7 @@ static const char *build_note(void)
              WB_DLCM, strcmp(WB_DLCM, "cg") == 0 ? "L1 bypassed" : "cached in L1");
 #else
     snprintf(note, sizeof note,
-             "loads: compiler default (no -dlcm: cached in L1 on cc 7.0+); the +ldcg rows use __ldcg() "
-             "(L1 bypassed)");
+             "loads: compiler default (no -dlcm: cached in L1 on cc 7.0+); +ldcg rows: __ldcg()");
 #endif
     return note;
 }
