@@ -444,7 +444,7 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
         snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
         wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
     }
-    fprintf(f, "  --list        name every kernel with one line on what it shows\n"
+    fprintf(f, "  --list        name every kernel with what it shows\n"
                "  -h, --help    this text\n\n"
                "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
                "             3 no usable CUDA device or a CUDA error\n");
