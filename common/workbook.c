@@ -913,7 +913,8 @@ static void ms_text(char *buf, size_t len, double ms)
     snprintf(buf, len, "%.*f", ms < 99.99995 ? 4 : ms < 9999.995 ? 2 : 0, ms);
 }
 
-/* A percentage in at most 6 characters below 10^5 %. */
+/* A percentage in at most 6 characters below 10^5 %. (GB/s: one decimal
+ * below 100, where it still tells kernels apart.) */
 static void pct_text(char *buf, size_t len, double pct)
 {
     snprintf(buf, len, pct < 999.95 ? "%.1f%%" : "%.0f%%", pct);
@@ -936,7 +937,7 @@ static void row_cells(const wb_row *w, table_row *t)
     }
     ms_text(t->cell[COL_TIME], sizeof t->cell[0], w->time.median);
     pct_text(t->cell[COL_IQR], sizeof t->cell[0], w->spread_pct);
-    snprintf(t->cell[COL_GBPS], sizeof t->cell[0], w->gbps < 999.95 ? "%.1f" : "%.0f", w->gbps);
+    snprintf(t->cell[COL_GBPS], sizeof t->cell[0], w->gbps < 99.95 ? "%.1f" : "%.0f", w->gbps);
     pct_text(t->cell[COL_PCT], sizeof t->cell[0], w->pct_of_copy);
     wb_bar(w->pct_of_copy, WB_BAR_WIDTH, t->cell[COL_BAR]);
     snprintf(t->cell[COL_SPEEDUP], sizeof t->cell[0],
@@ -1015,11 +1016,12 @@ static void print_table(const wb_report *r, FILE *out)
     show[COL_GRID] = has_grid && !grid_all;
     show[COL_BLOCK] = has_block && !block_all;
 
-    /* the columns: as wide as their widest cell; two blanks apart (the bar
-     * one blank after its number), one when two do not fit */
+    /* the columns: as wide as their widest cell; two blanks apart, one
+     * inside a pair (grid block, time +-iqr, % copy and its bar), one
+     * everywhere when two do not fit */
     for (c = 0; c < NCOLS; ++c) {
         width[c] = (int)strlen(col_head[c]);
-        sep[c] = c == COL_BAR ? 1 : 2;
+        sep[c] = c == COL_BAR || c == COL_IQR || (c == COL_BLOCK && show[COL_GRID]) ? 1 : 2;
     }
     width[COL_BAR] = WB_BAR_WIDTH;
     for (i = 0; i < r->nrows; ++i) {
