@@ -493,8 +493,8 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                 lab->lab, lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
                 lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
     if (lab->shape == WB_LENGTH)
-        fprintf(f, "  -n N          elements to reduce (default %lld); 16M = 16*2^20, 1G, 2^24 work too; "
-                   "at most %lld\n", lab->default_n, lab->max_n);
+        fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
+                   "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
     else
         fprintf(f, "  -n NXxNY      matrix of NX columns and NY rows (default %dx%d); -n N is N x N\n"
                    "  --nx, --ny    set one side\n", lab->default_nx, lab->default_ny);
@@ -511,10 +511,13 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                "  --json        machine-readable JSON on stdout\n"
                "  --explain     show step by step what the threads do on a tiny input\n",
             lab->default_reps);
-    if (lab->exercises.count > 0)
-        fprintf(f, "  --exercises   run your exercises (%s) beside the kernels they are measured\n"
-                   "                against; without -n at %s, where every bug shows\n",
-                lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
+    if (lab->exercises.count > 0) {
+        char text[256];
+        snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
+                                    "against; without -n at %s, where every bug shows",
+                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
+        wb_print_wrapped(f, "  --exercises   ", 16, text);
+    }
     if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
         char names[64];
         type_names(lab, names, sizeof names);
@@ -523,26 +526,41 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                    "                uniform: [-1, 1) (float, double), checked against an error bound\n",
                 names);
     }
-    if (lab->extra_flag)
-        fprintf(f, "  %-13s %s\n", lab->extra_flag, lab->extra_help ? lab->extra_help : "");
-    fprintf(f, "  --list        name every kernel with one line on what it shows\n"
+    if (lab->extra_flag) {
+        char lead[32];
+        snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
+        wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
+    }
+    fprintf(f, "  --list        name every kernel with what it shows\n"
                "  -h, --help    this text\n\n"
-               "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command "
-               "line, 3 no usable CUDA device or a CUDA error\n");
+               "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
+               "             3 no usable CUDA device or a CUDA error\n");
 }
 
+/* Each kernel's lesson (an exercise's kind, task and reference row) beside
+ * its name, wrapped under itself to fit WB_WIDTH columns. */
 void wb_print_list(const wb_lab *lab, FILE *f)
 {
-    int i;
+    int i, namew = 0;
+    char lead[128], text[512];
+    for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
+        const wb_kernel_info *k = i < lab->kernels.count ? wb_table_at(lab->kernels, i)
+                                                         : wb_table_at(lab->exercises, i - lab->kernels.count);
+        if ((int)strlen(k->name) > namew)
+            namew = (int)strlen(k->name);
+    }
     for (i = 0; i < lab->kernels.count; ++i) {
         const wb_kernel_info *k = wb_table_at(lab->kernels, i);
-        fprintf(f, "%-28s %s\n", k->name, k->lesson);
+        snprintf(lead, sizeof lead, "%-*s  ", namew, k->name);
+        wb_print_wrapped(f, lead, namew + 2, k->lesson);
     }
     if (lab->exercises.count > 0)
         fprintf(f, "\nexercises in %s (./%s --exercises runs them):\n", lab->exercise_file, lab->lab);
     for (i = 0; i < lab->exercises.count; ++i) {
         const wb_kernel_info *k = wb_table_at(lab->exercises, i);
-        fprintf(f, "%-28s %-5s %s (measured against %s)\n", k->name, k->kind, k->lesson, k->against);
+        snprintf(lead, sizeof lead, "%-*s  %-5s ", namew, k->name, k->kind);
+        snprintf(text, sizeof text, "%s (measured against %s)", k->lesson, k->against);
+        wb_print_wrapped(f, lead, namew + 8, text);
     }
 }
 
@@ -868,18 +886,6 @@ void wb_report_exercise_verdict(wb_report *r, const wb_row *row)
     r->ex_todo += row->todo;
 }
 
-void wb_print_exercise_line(const wb_report *r, FILE *out)
-{
-    if (r->ex_total <= 0)
-        return;
-    fprintf(out, "exercises: %d of %d done", r->ex_done, r->ex_total);
-    if (r->ex_todo > 0)
-        fprintf(out, ", %d todo", r->ex_todo);
-    if (r->ex_total - r->ex_done - r->ex_todo > 0)
-        fprintf(out, ", %d failing", r->ex_total - r->ex_done - r->ex_todo);
-    fprintf(out, " (%s; ./%s --exercises runs them)\n", r->ex_file, r->lab);
-}
-
 /* What a row's status column says. */
 static const char *status_text(const wb_row *w)
 {
@@ -956,9 +962,84 @@ static int rows_share_n(const wb_report *r)
     return 1;
 }
 
+/* ---- text that fits WB_WIDTH columns ------------------------------------ */
+
+/* Inside a text for print_wrapped, GLUE is a blank the wrap may not break
+ * at (it prints as ' '): "93.2% of the theoretical 3352 GB/s" stays whole. */
+#define GLUE '\x1f'
+
+/* wb_print_wrapped with the first line's column already at `col`. */
+static void print_wrapped_at(FILE *out, int col, int indent, const char *text)
+{
+    const char *p = text;
+    int at_start = 1; /* nothing of text on this line yet */
+    while (*p) {
+        const char *gap = p, *word;
+        size_t gaplen, wordlen, i;
+        while (*p == ' ')
+            ++p;
+        gaplen = (size_t)(p - gap);
+        if (*p == '\n') {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            at_start = 1;
+            ++p;
+            continue;
+        }
+        if (!*p)
+            break;
+        word = p;
+        while (*p && *p != ' ' && *p != '\n')
+            ++p;
+        wordlen = (size_t)(p - word);
+        if (!at_start && col + (int)(gaplen + wordlen) > WB_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent;
+            gaplen = 0;
+        } else if (at_start)
+            gaplen = gaplen > 0 && col > indent ? gaplen : 0;
+        fprintf(out, "%*s", (int)gaplen, "");
+        for (i = 0; i < wordlen; ++i)
+            fputc(word[i] == GLUE ? ' ' : word[i], out);
+        col += (int)(gaplen + wordlen);
+        at_start = 0;
+    }
+    fputc('\n', out);
+}
+
+void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text)
+{
+    fputs(lead, out);
+    print_wrapped_at(out, (int)strlen(lead), indent, text);
+}
+
+/* Append to buf (of len) the text s with its blanks turned into GLUE. */
+static void append_glued(char *buf, size_t len, const char *s)
+{
+    size_t used = strlen(buf);
+    for (; *s && used + 1 < len; ++s)
+        buf[used++] = *s == ' ' ? GLUE : *s;
+    buf[used] = '\0';
+}
+
+/* A banner line: the label in 9 columns, the text wrapped under itself. */
+static void print_banner(FILE *out, const char *label, const char *text)
+{
+    char lead[16];
+    snprintf(lead, sizeof lead, "%-8s ", label);
+    wb_print_wrapped(out, lead, 9, text);
+}
+
+/* ---- the summary line --------------------------------------------------- */
+
+/* The verdict line, its clauses joined by "; ", each clause kept whole on
+ * one line when it can be. */
 static void print_summary(const wb_report *r, FILE *out)
 {
-    int i, passed = 0, todo = 0, best = -1;
+    int i, passed = 0, todo = 0, best = -1, run;
+    char text[2048], clause[512];
+    /* a sweep has a row per kernel and size: count runs, not kernels */
+    const char *what;
     for (i = 0; i < r->nrows; ++i) {
         if (r->rows[i].pass)
             ++passed;
@@ -967,25 +1048,154 @@ static void print_summary(const wb_report *r, FILE *out)
         if (r->rows[i].pass && (best < 0 || r->rows[i].gbps > r->rows[best].gbps))
             best = i;
     }
-    /* a sweep has a row per kernel and size: count runs, not kernels */
-    const char *what = rows_share_n(r) ? "kernels" : "kernel runs";
-    int run = r->nrows - todo;
+    what = rows_share_n(r) ? "kernels" : "kernel runs";
+    run = r->nrows - todo;
+    text[0] = '\0';
     if (passed == run) {
-        fprintf(out, "%s: PASS - %d of %d %s verified", r->lab, passed, run, what);
+        snprintf(clause, sizeof clause, "PASS - %d of %d %s verified", passed, run, what);
+        append_glued(text, sizeof text, clause);
     } else {
-        fprintf(out, "%s: FAIL - %d of %d %s gave a wrong result:", r->lab, run - passed, run, what);
-        for (i = 0; i < r->nrows; ++i)
-            if (!r->rows[i].pass && !r->rows[i].todo)
-                fprintf(out, " %s", r->rows[i].kernel);
-        fprintf(out, ";");
+        size_t used;
+        snprintf(clause, sizeof clause, "FAIL - %d of %d %s gave a wrong result:", run - passed, run, what);
+        append_glued(text, sizeof text, clause);
+        for (i = 0; i < r->nrows; ++i) /* the names may wrap */
+            if (!r->rows[i].pass && !r->rows[i].todo) {
+                used = strlen(text);
+                snprintf(text + used, sizeof text - used, " %s", r->rows[i].kernel);
+            }
     }
-    if (todo > 0)
-        fprintf(out, "%s%d exercise%s todo", passed == run ? "; " : " ", todo, todo > 1 ? "s" : "");
-    if (best >= 0)
-        fprintf(out, "%sfastest %s at %.0f GB/s (%.1f%% of the copy ceiling) on %s",
-                passed == run || todo > 0 ? "; " : " ", r->rows[best].kernel, r->rows[best].gbps,
-                r->rows[best].pct_of_copy, r->device);
-    fprintf(out, "\n");
+    if (todo > 0) {
+        snprintf(clause, sizeof clause, "; %d exercise%s todo", todo, todo > 1 ? "s" : "");
+        append_glued(text, sizeof text, clause);
+    }
+    if (best >= 0) {
+        const wb_row *b = &r->rows[best];
+        snprintf(clause, sizeof clause, "fastest %s: %.*f GB/s (%.1f%% of copy)", b->kernel,
+                 b->gbps < 99.95 ? 1 : 0, b->gbps, b->pct_of_copy);
+        strncat(text, "; ", sizeof text - strlen(text) - 1);
+        append_glued(text, sizeof text, clause);
+    }
+    fprintf(out, "%s: ", r->lab);
+    print_wrapped_at(out, (int)strlen(r->lab) + 2, 2, text);
+}
+
+void wb_print_exercise_line(const wb_report *r, FILE *out)
+{
+    char text[512];
+    size_t used;
+    if (r->ex_total <= 0)
+        return;
+    used = (size_t)snprintf(text, sizeof text, "%d of %d done", r->ex_done, r->ex_total);
+    if (r->ex_todo > 0 && used < sizeof text)
+        used += (size_t)snprintf(text + used, sizeof text - used, ", %d todo", r->ex_todo);
+    if (r->ex_total - r->ex_done - r->ex_todo > 0 && used < sizeof text)
+        used += (size_t)snprintf(text + used, sizeof text - used, ", %d failing",
+                                 r->ex_total - r->ex_done - r->ex_todo);
+    if (used < sizeof text)
+        snprintf(text + used, sizeof text - used, " (%s; run ./%s --exercises)", r->ex_file, r->lab);
+    wb_print_wrapped(out, "exercises: ", 2, text);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+/* The table's columns. The block (and the grid) leave the table for the
+ * banner when every row has the same one; lab01 (no grid) shows neither. */
+enum { COL_KERNEL, COL_GRID, COL_BLOCK, COL_TIME, COL_IQR, COL_GBPS, COL_PCT, COL_BAR,
+       COL_SPEEDUP, COL_TOTAL, COL_CHECK, NCOLS };
+static const char *const col_head[NCOLS] = {"kernel", "grid", "block", "time ms", "+-iqr", "GB/s",
+                                            "% copy", "", "speedup", "total ms", "check"};
+static const int col_left[NCOLS] = {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1};
+/* what goes, in this order, when even one blank between columns is too wide */
+static const int drop_order[] = {COL_IQR, COL_GRID};
+#define NDROP ((int)(sizeof drop_order / sizeof drop_order[0]))
+
+typedef struct {
+    char cell[NCOLS][40];
+    const char *text[NCOLS]; /* cell[], or the kernel's own name */
+} table_row;
+
+/* Milliseconds in 7 characters up to 10^7 ms: four decimals below 100 ms
+ * (the figures of every default run), two below 10^4, then none. */
+static void ms_text(char *buf, size_t len, double ms)
+{
+    snprintf(buf, len, "%.*f", ms < 99.99995 ? 4 : ms < 9999.995 ? 2 : 0, ms);
+}
+
+/* A percentage in at most 6 characters below 10^5 %. (GB/s: one decimal
+ * below 100, where it still tells kernels apart.) */
+static void pct_text(char *buf, size_t len, double pct)
+{
+    snprintf(buf, len, pct < 999.95 ? "%.1f%%" : "%.0f%%", pct);
+}
+
+static void row_cells(const wb_row *w, table_row *t)
+{
+    int c;
+    for (c = 0; c < NCOLS; ++c) {
+        snprintf(t->cell[c], sizeof t->cell[c], "-");
+        t->text[c] = t->cell[c];
+    }
+    t->text[COL_KERNEL] = w->kernel;
+    grid_text(t->cell[COL_GRID], sizeof t->cell[0], w->grid_x, w->grid_y);
+    grid_text(t->cell[COL_BLOCK], sizeof t->cell[0], w->block_x, w->block_y);
+    snprintf(t->cell[COL_CHECK], sizeof t->cell[0], "%s", status_text(w));
+    if (w->todo) { /* not run: no figures to show (the verdict line says why) */
+        t->cell[COL_BAR][0] = '\0';
+        return;
+    }
+    ms_text(t->cell[COL_TIME], sizeof t->cell[0], w->time.median);
+    pct_text(t->cell[COL_IQR], sizeof t->cell[0], w->spread_pct);
+    snprintf(t->cell[COL_GBPS], sizeof t->cell[0], w->gbps < 99.95 ? "%.1f" : "%.0f", w->gbps);
+    pct_text(t->cell[COL_PCT], sizeof t->cell[0], w->pct_of_copy);
+    wb_bar(w->pct_of_copy, WB_BAR_WIDTH, t->cell[COL_BAR]);
+    snprintf(t->cell[COL_SPEEDUP], sizeof t->cell[0],
+             w->speedup < 9.995 ? "%.2fx" : w->speedup < 99.95 ? "%.1fx" : "%.0fx", w->speedup);
+    if (w->total_ms >= 0)
+        ms_text(t->cell[COL_TOTAL], sizeof t->cell[0], w->total_ms);
+}
+
+static void print_cells(FILE *out, const int *show, const int *width, const int *sep,
+                        const char *const *text)
+{
+    int c, first = 1, last = NCOLS - 1;
+    while (last > 0 && !show[last])
+        --last;
+    for (c = 0; c < NCOLS; ++c) {
+        if (!show[c])
+            continue;
+        if (!first)
+            fprintf(out, "%*s", sep[c], "");
+        if (c == last && col_left[c])
+            fputs(text[c], out); /* no trailing blanks */
+        else
+            fprintf(out, col_left[c] ? "%-*s" : "%*s", width[c], text[c]);
+        first = 0;
+    }
+    fputc('\n', out);
+}
+
+/* The text of column c if it is the same on every row, else NULL. */
+static const char *same_on_every_row(const wb_report *r, int c, char *buf, size_t len)
+{
+    table_row t;
+    int i;
+    for (i = 0; i < r->nrows; ++i) {
+        row_cells(&r->rows[i], &t);
+        if (i == 0)
+            snprintf(buf, len, "%s", t.text[c]);
+        else if (strcmp(buf, t.text[c]) != 0)
+            return NULL;
+    }
+    return r->nrows > 0 ? buf : NULL;
+}
+
+/* "64.0 MiB" or "4.0 KiB" */
+static void bytes_text(char *buf, size_t len, double bytes)
+{
+    if (bytes < 1048576.0)
+        snprintf(buf, len, "%.1f KiB", bytes / 1024.0);
+    else
+        snprintf(buf, len, "%.1f MiB", bytes / 1048576.0);
 }
 
 /* Under the table: the error and the bound of each bound-checked row that
@@ -1009,76 +1219,129 @@ static void error_bound_csv(char *buf, size_t len, const wb_row *w)
 
 static void print_table(const wb_report *r, FILE *out)
 {
-    int i, show_n = !rows_share_n(r), show_total = 0, namew = 6;
-    for (i = 0; i < r->nrows; ++i) {
-        int len = (int)strlen(r->rows[i].kernel);
-        if (r->rows[i].total_ms >= 0)
-            show_total = 1;
-        if (len > namew)
-            namew = len;
-    }
-    fprintf(out, "device   %s (%s)\n", r->device, r->device_detail);
-    if (r->ceiling_gbps > 0) {
-        fprintf(out, "ceiling  %.0f GB/s: %s", r->ceiling_gbps, r->ceiling_what);
-        if (r->peak_gbps > 0)
-            fprintf(out, "; %.1f%% of the theoretical %.0f GB/s", 100.0 * r->ceiling_gbps / r->peak_gbps,
-                    r->peak_gbps);
-        fprintf(out, "\n");
-    }
-    if (r->build)
-        fprintf(out, "build    %s\n", r->build);
-    if (r->nrows > 0 && !show_n) {
-        char sz[64];
-        size_text(sz, sizeof sz, &r->rows[0]);
-        fprintf(out, "size     n = %s (%.1f MiB moved), median of %d repetitions%s\n", sz,
-                r->rows[0].bytes / 1048576.0, r->reps,
-                r->ceiling_gbps > 0 && r->rows[0].grid_x ? ", L2 flushed before each" : "");
-    }
-    if (r->timed)
-        fprintf(out, "timed    %s\n", r->timed);
-    if (show_total && r->total_what)
-        fprintf(out, "total    %s\n", r->total_what);
-    fprintf(out, "\n");
-    fprintf(out, "%-*s %s%9s %9s %10s %7s %8s %7s  %-20s %8s", namew, "kernel", show_n ? "         n " : "",
-            "grid", "block", "time ms", "+-iqr", "GB/s", "% copy", "", "speedup");
-    if (show_total)
-        fprintf(out, " %9s", "total ms");
-    fprintf(out, "  check\n");
+    int i, c, show_n = !rows_share_n(r), has_grid = 0, has_block = 0;
+    int show[NCOLS], width[NCOLS], sep[NCOLS];
+    char line[512], same_grid[40], same_block[40], sz[64], mib[32], left_out[160] = "";
+    const char *grid_all, *block_all;
+    table_row t;
+
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
-        char grid[32], block[32], bar[32], sz[64];
-        grid_text(grid, sizeof grid, w->grid_x, w->grid_y);
-        grid_text(block, sizeof block, w->block_x, w->block_y);
-        wb_bar(w->pct_of_copy, 20, bar);
-        fprintf(out, "%-*s ", namew, w->kernel);
-        if (show_n) {
+        has_grid |= w->grid_x > 0;
+        has_block |= w->block_x > 0;
+    }
+    for (c = 0; c < NCOLS; ++c)
+        show[c] = 1;
+    show[COL_TOTAL] = 0;
+    for (i = 0; i < r->nrows; ++i)
+        if (r->rows[i].total_ms >= 0)
+            show[COL_TOTAL] = 1;
+    grid_all = has_grid ? same_on_every_row(r, COL_GRID, same_grid, sizeof same_grid)
+                        : NULL;
+    block_all = has_block ? same_on_every_row(r, COL_BLOCK, same_block, sizeof same_block)
+                          : NULL;
+    show[COL_GRID] = has_grid && !grid_all;
+    show[COL_BLOCK] = has_block && !block_all;
+
+    /* the columns: as wide as their widest cell; two blanks apart, one
+     * inside a pair (grid block, time +-iqr, % copy and its bar), one
+     * everywhere when two do not fit */
+    for (c = 0; c < NCOLS; ++c) {
+        width[c] = (int)strlen(col_head[c]);
+        sep[c] = c == COL_BAR || c == COL_IQR || (c == COL_BLOCK && show[COL_GRID]) ? 1 : 2;
+    }
+    width[COL_BAR] = WB_BAR_WIDTH;
+    for (i = 0; i < r->nrows; ++i) {
+        row_cells(&r->rows[i], &t);
+        for (c = 0; c < NCOLS; ++c)
+            if ((int)strlen(t.text[c]) > width[c])
+                width[c] = (int)strlen(t.text[c]);
+    }
+    for (i = 0, c = 0; c < NCOLS; ++c)
+        i += show[c] ? width[c] + (c ? sep[c] : 0) : 0;
+    if (i > WB_WIDTH)
+        for (c = 0; c < NCOLS; ++c) {
+            i -= show[c] && c && sep[c] > 1 ? sep[c] - 1 : 0;
+            sep[c] = 1;
+        }
+    for (c = 0; c < NDROP && i > WB_WIDTH; ++c) { /* still too wide: these go (the CSV has them) */
+        if (!show[drop_order[c]])
+            continue;
+        show[drop_order[c]] = 0;
+        i -= width[drop_order[c]] + 1;
+        snprintf(left_out + strlen(left_out), sizeof left_out - strlen(left_out), "%s%s",
+                 left_out[0] ? ", " : "", col_head[drop_order[c]]);
+    }
+
+    /* the banner */
+    snprintf(line, sizeof line, "%s (%s)", r->device, r->device_detail);
+    print_banner(out, "device", line);
+    if (r->ceiling_gbps > 0) {
+        snprintf(line, sizeof line, "%.0f GB/s: %s", r->ceiling_gbps, r->ceiling_what);
+        if (r->peak_gbps > 0) {
+            char peak[96];
+            snprintf(peak, sizeof peak, "%.1f%% of the theoretical %.0f GB/s",
+                     100.0 * r->ceiling_gbps / r->peak_gbps, r->peak_gbps);
+            strncat(line, "; ", sizeof line - strlen(line) - 1);
+            append_glued(line, sizeof line, peak);
+        }
+        print_banner(out, "ceiling", line);
+    }
+    if (r->build)
+        print_banner(out, "build", r->build);
+    if (r->nrows > 0 && !show_n) {
+        size_text(sz, sizeof sz, &r->rows[0]);
+        bytes_text(mib, sizeof mib, r->rows[0].bytes);
+        snprintf(line, sizeof line, "n = %s (%s moved), median of %d repetitions%s", sz, mib, r->reps,
+                 r->ceiling_gbps > 0 && r->rows[0].grid_x ? ", L2 flushed before each" : "");
+        print_banner(out, "size", line);
+    }
+    if (grid_all) {
+        snprintf(line, sizeof line, "%s blocks for every kernel", grid_all);
+        print_banner(out, "grid", line);
+    }
+    if (block_all) {
+        snprintf(line, sizeof line, "%s threads for every kernel", block_all);
+        print_banner(out, "block", line);
+    }
+    if (r->timed)
+        print_banner(out, "timed", r->timed);
+    if (left_out[0]) {
+        strncat(left_out, ": left out to fit the screen (--csv has every column)",
+                sizeof left_out - strlen(left_out) - 1);
+        print_banner(out, "columns", left_out);
+    }
+    if (show[COL_TOTAL] && r->total_what)
+        print_banner(out, "total", r->total_what);
+    fprintf(out, "\n");
+
+    print_cells(out, show, width, sep, col_head);
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        if (show_n && (i == 0 || !same_size(w, &r->rows[i - 1]))) {
+            /* a sweep: each size heads its rows, with its own ceiling */
             size_text(sz, sizeof sz, w);
-            fprintf(out, "%10s ", sz);
+            bytes_text(mib, sizeof mib, w->bytes);
+            fprintf(out, "n = %s (%s moved), copy ceiling %.*f GB/s\n", sz, mib,
+                    w->ceiling_gbps < 99.95 ? 1 : 0, w->ceiling_gbps);
         }
-        if (w->todo) { /* not run: no figures to show */
-            fprintf(out, "%9s %9s %10s %7s %8s %7s  %-20s %8s", grid, block, "-", "-", "-", "-",
-                    "(your exercise)", "-");
-        } else {
-            fprintf(out, "%9s %9s %10.4f %6.1f%% %8.1f %6.1f%%  %s %7.2fx", grid, block, w->time.median,
-                    w->spread_pct, w->gbps, w->pct_of_copy, bar, w->speedup);
-        }
-        if (show_total) {
-            if (w->total_ms >= 0 && !w->todo)
-                fprintf(out, " %9.4f", w->total_ms);
-            else
-                fprintf(out, " %9s", "-");
-        }
-        fprintf(out, "  %s\n", status_text(w));
+        row_cells(w, &t);
+        print_cells(out, show, width, sep, t.text);
     }
     for (i = 0; i < r->nrows; ++i)
-        if (!r->rows[i].pass && !r->rows[i].todo)
-            fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+        if (!r->rows[i].pass && !r->rows[i].todo) {
+            snprintf(line, sizeof line, "  %s: ", r->rows[i].kernel);
+            wb_print_wrapped(out, line, 4, r->rows[i].check);
+        }
     print_bound_lines(r, out);
     for (i = 0; i < r->nrows; ++i)
-        if (r->rows[i].role)
-            fprintf(out, "  %s (%s it, against %s): %s\n", r->rows[i].kernel, r->rows[i].role,
-                    r->rows[i].against, r->rows[i].todo ? "todo: delete WB_TODO() and write it"
-                                        : r->rows[i].pass ? "PASS, speedup above" : "FAIL, see above");
+        if (r->rows[i].role) {
+            snprintf(line, sizeof line, "  %s (%s it, against %s): ", r->rows[i].kernel, r->rows[i].role,
+                     r->rows[i].against);
+            wb_print_wrapped(out, line, 4,
+                             r->rows[i].todo ? "todo: delete WB_TODO() and write it"
+                             : r->rows[i].pass ? "PASS, speedup above" : "FAIL, see above");
+        }
     fprintf(out, "\n");
     if (r->notes)
         r->notes(r, out); /* each note line ends in \n; a blank line after them */

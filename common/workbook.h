@@ -359,13 +359,28 @@ void wb_report_add(wb_report *r, const wb_row *row);
 
 /* Print the report in the chosen format; the table (then the lab's notes)
  * ends with the summary line, CSV and JSON carry the same numbers and
- * nothing else. */
+ * nothing else. Every line of the table format fits in WB_WIDTH columns
+ * (kernel names up to 28 characters; a long text is wrapped): the block goes
+ * to the header when every row has the same one, a sweep's sizes head
+ * groups of rows instead of taking a column. */
 void wb_report_print(const wb_report *r, wb_format f, FILE *out);
+
+/* The widest line a program prints for people: a projector with a large
+ * font shows 100 columns whole. */
+#define WB_WIDTH 100
+
+/* Print text word-wrapped to WB_WIDTH columns: the first line starts with
+ * `lead`, each following one with `indent` blanks; a '\n' in text starts a
+ * new (indented) line. Runs of blanks inside a line are kept. Ends with a
+ * newline. */
+void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text);
 
 /* The CSV header line (documented column set), without newline. */
 extern const char *const wb_csv_header;
 
-/* A bar of `width` characters showing pct (0..100, '>' past 100). */
+/* A bar of `width` characters showing pct (0..100, '>' past 100); the table
+ * draws WB_BAR_WIDTH of them, one '#' per 10% of the copy ceiling. */
+#define WB_BAR_WIDTH 10
 void wb_bar(double pct, int width, char *buf);
 
 /* WB_EXIT_OK when every row passed (todo rows do not count), WB_EXIT_WRONG

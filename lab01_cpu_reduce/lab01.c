@@ -98,11 +98,17 @@ static const wb_lab lab = {
 /* ---------------------------------------------------------------------- */
 /* --trace and --explain                                                   */
 /* ---------------------------------------------------------------------- */
+/* 22 columns of label and 19 elements of 4: a line fits 100 columns; a
+ * longer row goes on under itself, 19 elements a line. */
+#define TRACE_PER_LINE 19
+
 static void print_row(const char *label, const int *a, const unsigned char *live, size_t n)
 {
     size_t i;
     printf("%-22s", label);
     for (i = 0; i < n; ++i) {
+        if (i > 0 && i % TRACE_PER_LINE == 0)
+            printf("\n%-22s", "");
         if (live[i])
             printf("%4d", a[i]);
         else
@@ -115,7 +121,7 @@ static void print_row(const char *label, const int *a, const unsigned char *live
  * element already added into another one. */
 static void trace(size_t n, unsigned long long seed, int explain)
 {
-    int input[TRACE_MAX], nb[TRACE_MAX], il[TRACE_MAX];
+    int input[TRACE_MAX], nb[TRACE_MAX], il[TRACE_MAX], index[TRACE_MAX] = {0};
     unsigned char nb_live[TRACE_MAX], il_live[TRACE_MAX];
     unsigned long long state = seed;
     size_t i, stride, m = n, level = 0;
@@ -127,6 +133,7 @@ static void trace(size_t n, unsigned long long seed, int explain)
     for (i = 0; i < n; ++i) {
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         input[i] = (int)((state >> 33) % 10);
+        index[i] = (int)i;
         nb_live[i] = il_live[i] = 1;
     }
     memcpy(nb, input, sizeof(int) * n);
@@ -138,10 +145,7 @@ static void trace(size_t n, unsigned long long seed, int explain)
                "Interleaved pairing (lab03's pattern): with h = ceil(len/2), element i adds element i+h;\n"
                "the live elements stay packed at the front. With an odd length one element has no\n"
                "partner and simply waits for the next level: nothing is dropped, nothing copied.\n\n");
-    printf("%-22s", "index");
-    for (i = 0; i < n; ++i)
-        printf("%4zu", i);
-    printf("\n");
+    print_row("index", index, nb_live, n);
     print_row("input", input, nb_live, n);
 
     for (stride = 1; stride < n || m > 1; stride *= 2, ++level) {
@@ -169,7 +173,7 @@ static void trace(size_t n, unsigned long long seed, int explain)
             print_row(label, il, il_live, n);
             if (explain)
                 printf("%-22s%zu additions: a[i] += a[i+%zu] for i < %zu%s\n", "", before - m, m, before - m,
-                       before % 2 ? " (odd length: the middle element waits)" : "");
+                       before % 2 ? " (odd length: the middle one waits)" : "");
         }
     }
     printf("\nboth end with a[0] = %d (neighbored) and %d (interleaved); expected %lld\n", nb[0], il[0],

@@ -104,6 +104,8 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, i
     explain_totals t;
     long long expected = 0;
     int race = 0, outside = 0;
+    /* the drawing's column: a character per thread and a blank between warps */
+    int art_width = (int)(block + warps - 1) < 35 ? 35 : (int)(block + warps - 1);
 
     memset(&t, 0, sizeof t);
     for (tid = 0; tid < block; ++tid) {
@@ -112,10 +114,11 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, i
     }
     if (draw) {
         printf("%s\n    %s\n", k->name, k->rule);
-        printf("  %6s  %-*s  %7s  %6s  %s\n", "stride", (int)(block + warps - 1),
+        /* within 100 columns: "sectors" is per warp load (the legend above) */
+        printf("  %6s  %-*s %7s %6s %7s\n", "stride", art_width,
                block == 64 ? "threads 0..63 ('#' adds a pair, '.' idles)"
                            : "threads 0..31 ('#' adds, '.' idles)",
-               "working", "warps", "sectors per warp load");
+               "working", "warps", "sectors");
     }
     for (stride = k->halving ? block / 2 : 1; k->halving ? stride > 0 : stride < block;
          stride = k->halving ? stride / 2 : stride * 2) {
@@ -157,8 +160,10 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, i
                 data[e] += data[e + stride];
         }
         if (draw) {
+            char of[32];
             row[pos] = '\0';
-            printf("  %6u  %s  %7d  %2d of %d  %5.1f\n", stride, row, working, active, (int)warps,
+            snprintf(of, sizeof of, "%d of %d", active, (int)warps);
+            printf("  %6u  %-*s %7d %6s %7.1f\n", stride, art_width, row, working, of,
                    active ? step_sectors / (2.0 * active) : 0.0);
         }
         ++t.steps;
@@ -174,8 +179,8 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, i
     t.why = race ? "WRONG (two threads touched one element in one step)"
                  : outside ? "WRONG (a thread read outside the block)" : "WRONG (not the block's sum)";
     if (draw)
-        printf("  %d steps, %d additions, %d warp-steps (a warp issuing one step); idata[0] = %d, "
-               "sum of 0..%u = %lld: %s\n\n",
+        printf("  %d steps, %d additions, %d warp-steps (a warp issuing one step);\n"
+               "  idata[0] = %d, sum of 0..%u = %lld: %s\n\n",
                t.steps, t.additions, t.warp_steps, data[0], block - 1, expected,
                t.correct ? "correct" : t.why);
     return t;
@@ -194,7 +199,7 @@ static int explain_summary(const tree_kernel *ks, int count, const wb_args *a, u
         t = explain_kernel(&ks[i], block, 0);
         ok = ok && t.correct;
         printf("  %-22s %10d %10d %13d %12d %16.2f%s%s\n", ks[i].name, t.warp_steps, t.additions,
-               t.requests, t.sectors, (double)t.sectors / t.requests, t.correct ? "" : "  ",
+               t.requests, t.sectors, (double)t.sectors / t.requests, t.correct ? "" : "\n    ",
                t.correct ? "" : t.why);
     }
     return ok;

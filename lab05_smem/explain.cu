@@ -110,11 +110,11 @@ static int bank_passes(const int *words)
 static void print_bank_row(const char *what, const int *words)
 {
     int l, passes = bank_passes(words);
-    printf("  %-38s banks:", what);
+    /* three lines, to fit 100 columns: the access, its 32 banks, the verdict */
+    printf("  %s\n    banks:", what);
     for (l = 0; l < 32; ++l)
         printf(" %d", words[l] % BANKS);
-    printf("\n  %-38s -> %s", "", passes == 1 ? "32 lanes, 32 different banks: one pass, no conflict"
-                                               : "");
+    printf("\n    -> %s", passes == 1 ? "32 lanes, 32 different banks: one pass, no conflict" : "");
     if (passes > 1) {
         int l0 = 0, l1 = -1;
         for (l = 1; l < 32 && l1 < 0; ++l)

@@ -147,15 +147,16 @@ static void print_versus_cub(const wb_report *r, FILE *out)
             header = 1;
         }
         ratio = cub->time.median / best->time.median;
-        fprintf(out, "  n = %10lld  %s %.4f ms, %s %.4f ms: %.2fx %s\n", cub->n, best->kernel,
-                best->time.median, CUB_NAME, cub->time.median, ratio,
+        /* "CUB": the cub::DeviceReduce::Sum row, so that the line fits 100 columns */
+        fprintf(out, "  n = %10lld  %s %.4f ms, CUB %.4f ms: %.2fx %s\n", cub->n, best->kernel,
+                best->time.median, cub->time.median, ratio,
                 ratio >= 1.0 ? "faster than the library" : "slower than the library");
     }
     if (header)
         fprintf(out, "\n");
     if (sweeping)
-        fprintf(out, "(the ceiling line above is the last n's; each row's %% copy is against the copy "
-                     "of its own n)\n\n");
+        fprintf(out, "(the ceiling line above is the last n's; each row's %% copy is against the copy\n"
+                     "of its own n, on the line that heads its size)\n\n");
 }
 
 /* ---------------------------------------------------------------------- */

@@ -165,8 +165,9 @@ static void request_table(const wb_args *a)
         printf("  %-22s %5d   %6d %-10s %6d %-10s %3d\n", patterns[i].name, active, sl,
                verdict(sl, least), ss, verdict(ss, least), least);
     }
-    printf("  %-22s %5d   %6d %-10s %6d %-10s %3d   (a 64x64 tile, block 32x16: Part 3)\n",
-           "transposeSmem(Pad)", 32, 4, "coalesced", 4, "coalesced", 4);
+    printf("  %-22s %5d   %6d %-10s %6d %-10s %3d   (Part 3)\n", "transposeSmem(Pad)", 32, 4,
+           "coalesced", 4, "coalesced", 4);
+    printf("  (transposeSmem(Pad): a 64x64 tile, block 32x16)\n");
     printf("\nThe +ldcg rows make the same requests; they only tell the L1 not to keep the sectors,\n"
            "so the rest of a sector a strided load fetched is fetched again (from L2) by the next\n"
            "warp that needs it. Unroll4 makes four such requests per thread, bx columns apart.\n\n");
@@ -180,7 +181,8 @@ static void request_table(const wb_args *a)
 static void bank_line(const char *what, int pad)
 {
     int lane, seen[32] = {0}, worst = 0;
-    printf("  %-20s", what);
+    /* the label above its 32 banks, to fit 100 columns */
+    printf("  %s, the bank of lanes 0..31:\n  ", what);
     for (lane = 0; lane < 32; ++lane) {
         int bank = (lane * (TILE_SIDE + pad)) % 32; /* tile[lane][0] */
         printf("%3d", bank);
@@ -188,10 +190,9 @@ static void bank_line(const char *what, int pad)
             worst = seen[bank];
     }
     if (worst == 1)
-        printf("\n  %-20s no conflict: one shared-memory pass serves the warp's request\n", "");
+        printf("\n  -> no conflict: one shared-memory pass serves the warp's request\n");
     else
-        printf("\n  %-20s %d-way conflict: %d shared-memory passes for one warp's request\n", "",
-               worst, worst);
+        printf("\n  -> %d-way conflict: %d shared-memory passes for one warp's request\n", worst, worst);
 }
 
 static void bank_picture(void)

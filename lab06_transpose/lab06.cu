@@ -485,12 +485,11 @@ static const char *build_note(void)
 {
     static char note[200];
 #ifdef WB_DLCM
-    snprintf(note, sizeof note, "loads: -Xptxas -dlcm=%s (%s); the +ldcg rows use __ldcg() (L1 bypassed)",
+    snprintf(note, sizeof note, "loads: -Xptxas -dlcm=%s (%s); the +ldcg rows: __ldcg(), L1 bypassed",
              WB_DLCM, strcmp(WB_DLCM, "cg") == 0 ? "L1 bypassed" : "cached in L1");
 #else
     snprintf(note, sizeof note,
-             "loads: compiler default (no -dlcm: cached in L1 on cc 7.0+); the +ldcg rows use __ldcg() "
-             "(L1 bypassed)");
+             "loads: default, no -dlcm (cached in L1 on cc 7.0+); the +ldcg rows: __ldcg(), L1 bypassed");
 #endif
     return note;
 }

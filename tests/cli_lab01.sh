@@ -14,7 +14,7 @@ expect_csv_pass "lab01 -k picks two" 2 $L -n 1000 -r 2 -k sequential,recursiveIn
 
 run $L -n 100000 -r 3
 if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq 5 ] && tail -n 2 "$OUTF" | head -n 1 | grep -q '^lab01: PASS - 5 of 5 kernels verified' &&
-   tail -n 1 "$OUTF" | grep -q '^exercises: [0-3] of 3 done.* (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)$'; then
+   tail -n 1 "$OUTF" | grep -q '^exercises: [0-3] of 3 done.* (lab01_cpu_reduce/exercises.c; run ./lab01 --exercises)$'; then
     ok "lab01 table: 5 PASS rows, the summary line, then the exercises line last"
 else
     notok "lab01 table" "exit $STATUS: $(tail -n 3 "$OUTF")"
@@ -30,6 +30,7 @@ else
 fi
 
 run $L --list
+join_wrapped "$OUTF"
 if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -eq 10 ] && grep -q '^recursiveInterleaved ' "$OUTF" &&
    grep -q '^exercises in lab01_cpu_reduce/exercises.c' "$OUTF" &&
    grep -Eq '^recursiveReduceBook +fix .*\(measured against recursiveInterleaved\)$' "$OUTF" &&
@@ -190,7 +191,7 @@ else
 
     run $L --exercises -r 1
     if [ "$STATUS" -eq 1 ] && grep -q '^recursiveReduceBook .*FAIL$' "$OUTF" &&
-       grep -Eq '^pairwiseBlocked +- +- +- +- +- +- +\(your exercise\) +- +todo$' "$OUTF" &&
+       grep -Eq '^pairwiseBlocked +- +- +- +- +- +todo$' "$OUTF" &&
        grep -q '^lab01: FAIL - 1 of 6 kernels gave a wrong result: recursiveReduceBook; 2 exercises todo' "$OUTF" &&
        grep -q '^  sequentialUnroll4 (write it, against sequential): todo' "$OUTF" &&
        ! grep -q '^exercises:' "$OUTF"; then
@@ -221,7 +222,7 @@ else
     fi
 
     run $L -n 1000 -r 2
-    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 0 of 3 done, 2 todo, 1 failing (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)'; then
+    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 0 of 3 done, 2 todo, 1 failing (lab01_cpu_reduce/exercises.c; run ./lab01 --exercises)'; then
         ok "lab01 plain run as shipped exits 0 and ends with 'exercises: 0 of 3 done, 2 todo, 1 failing'"
     else
         notok "lab01 plain run's exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
@@ -267,7 +268,7 @@ else
             ok "lab01 solutions --exercises without -n runs at 16777213"
         fi
         run $SOL -n 1000 -r 2
-        if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 3 of 3 done (lab01_cpu_reduce/exercises.c; ./lab01 --exercises runs them)'; then
+        if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -qx 'exercises: 3 of 3 done (lab01_cpu_reduce/exercises.c; run ./lab01 --exercises)'; then
             ok "lab01 solutions: the plain run ends with 'exercises: 3 of 3 done'"
         else
             notok "lab01 solutions: the exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"

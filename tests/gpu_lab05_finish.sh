@@ -22,6 +22,7 @@ reduction_lab_checks lab05-finish $ROWS "$KERNELS" "1 3 4 5 1000003"
 
 expect_usage "lab05-finish --sweep (lab05's flag, not this one's)" $LAB --sweep
 expect_status 0 "lab05-finish --list" $LAB --list
+join_wrapped "$OUTF"
 if [ "$(wc -l <"$OUTF")" -eq $ROWS ]; then ok "lab05-finish --list has $ROWS lines"
 else notok "lab05-finish --list has $ROWS lines" "$(wc -l <"$OUTF") lines"; fi
 expect_status 0 "lab05-finish --explain" $LAB --explain

@@ -12,6 +12,27 @@ ok()    { echo "ok $1"; }
 notok() { echo "FAIL $1: $2"; }
 skip()  { echo "skip $1: $2"; }
 
+# join_wrapped FILE: one line per entry again where a long line was wrapped
+# to 100 columns (--list): a line starting with a blank joins the one before
+join_wrapped() {
+    awk '/^ / { sub(/^ +/, " "); line = line $0; next } NR > 1 { print line } { line = $0 } END { print line }' "$1" >"$1.joined" &&
+        mv "$1.joined" "$1"
+}
+
+# expect_width NAME CMD...: the command exits 0 or 1 (a FAIL row is output
+# too) and every line it prints (stdout and stderr) fits in 100 columns, the
+# width a projector shows whole. awk counts characters in a UTF-8 locale
+# (bytes where its awk cannot: never fewer than the columns).
+expect_width() {
+    name=$1; shift
+    run "$@"
+    wide=$(cat "$OUTF" "$ERRF" | LC_ALL=C.UTF-8 awk 'length($0) > 100 { n++; if (n == 1) first = length($0) " columns: " $0 }
+        END { if (n) print n " line(s) over 100; the first: " substr(first, 1, 160) }')
+    if [ "$STATUS" -gt 1 ]; then notok "$name" "exit $STATUS; stderr: $(head -c 300 "$ERRF")"
+    elif [ -n "$wide" ]; then notok "$name" "$wide"
+    else ok "$name"; fi
+}
+
 # run CMD...: stdout to $OUTF, stderr to $ERRF, status in $STATUS
 run() {
     "$@" >"$OUTF" 2>"$ERRF"

@@ -641,7 +641,7 @@ static void test_exercise_report(void)
     table = render(&r, WB_TABLE_OUT);
     {
         const char *t = strstr(table, "\nlater ");
-        check(t && strstr(t, "(your exercise)") && strstr(t, "todo\n") && !strstr(t, "0.0000"),
+        check(t && strstr(t, "todo\n") && !strstr(t, "0.0000") && !strstr(t, "#"),
               "table: a todo row says todo, with no figures", table);
         check(strstr(table, "labE: PASS - 3 of 3 kernels verified; 1 exercise todo") &&
                   strstr(table, "later (write it, against slow): todo") &&
@@ -672,20 +672,20 @@ static void test_exercise_report(void)
         const char *want = "labE: PASS - 2 of 2 kernels verified";
         const char *sum = strstr(table, want), *ex = strstr(table, "\nexercises: ");
         check(sum && ex && ex > sum && !strcmp(ex + 1, "exercises: 1 of 3 done, 1 todo, 1 failing "
-                                                       "(labE_x/exercises.cuh; ./labE --exercises runs them)\n"),
+                                                       "(labE_x/exercises.cuh; run ./labE --exercises)\n"),
               "table: the exercises line is the last line, after the summary", table);
     }
     free(table);
     r.ex_done = 0;
     r.ex_todo = 3;
     table = render(&r, WB_TABLE_OUT);
-    check(strstr(table, "\nexercises: 0 of 3 done, 3 todo (labE_x/exercises.cuh; ./labE --exercises runs them)\n") != NULL,
+    check(strstr(table, "\nexercises: 0 of 3 done, 3 todo (labE_x/exercises.cuh; run ./labE --exercises)\n") != NULL,
           "exercises line: nothing failing, no failing count", table);
     free(table);
     r.ex_done = 3;
     r.ex_todo = 0;
     table = render(&r, WB_TABLE_OUT);
-    check(strstr(table, "\nexercises: 3 of 3 done (labE_x/exercises.cuh; ./labE --exercises runs them)\n") != NULL,
+    check(strstr(table, "\nexercises: 3 of 3 done (labE_x/exercises.cuh; run ./labE --exercises)\n") != NULL,
           "exercises line: all done", table);
     free(table);
     csv = render(&r, WB_CSV);
@@ -880,6 +880,146 @@ static void test_float_inputs(void)
     }
 }
 
+/* ---- the table fits a projector: WB_WIDTH columns ----------------------- */
+
+/* The first line of text wider than WB_WIDTH (the table is ASCII: a
+ * character is a column), into buf; NULL if none. */
+static const char *wide_line(const char *text, char *buf, size_t len)
+{
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > WB_WIDTH) {
+            snprintf(buf, len, "%zu columns: %.*s", n, (int)n, p);
+            return buf;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return NULL;
+}
+
+/* The longest kernel and exercise names of every lab, and one of 28. */
+static const char *const long_names[] = {
+    "recursiveInterleaved",       "reduceNeighboredEarlyExit", "reduceInterleavedGridStride",
+    "reduceCompleteUnrollWarps8", "cub::DeviceReduce::Sum",    "reduceSmemNoSyncwarp",
+    "transposeUnroll4Row+ldcg",   "transposeSmemUnrollPadDyn", "modernMemsetAtomic",
+    "reduceCompleteUnrollWarps8x2"};
+#define N_LONG ((int)(sizeof long_names / sizeof long_names[0]))
+
+enum { SHAPE_CPU, SHAPE_1D, SHAPE_SWEEP, SHAPE_2D, SHAPE_ALL, NSHAPES };
+static const char *const shape_name[NSHAPES] = {"CPU rows (lab01)", "1D grids, a total (labs 02-05)",
+                                                "a sweep of sizes (lab05 --sweep)",
+                                                "2D grids and blocks (lab06)",
+                                                "2D grids and blocks, a total and a sweep"};
+
+/* A report of one shape with every long name and the worst numbers: times
+ * of 10000 ms, 99999 GB/s, 999x, n = 2^31 - 1, a FAIL with a long check, a
+ * todo row, exercise rows, long banner texts and the exercises line. */
+static void worst_report(wb_report *r, int shape)
+{
+    wb_row row;
+    int i, k;
+    wb_report_init(r, shape == SHAPE_CPU ? "lab01" : "lab05-finish");
+    snprintf(r->device, sizeof r->device, "NVIDIA H100 80GB HBM3");
+    snprintf(r->device_detail, sizeof r->device_detail,
+             "cc 9.0, 132 SMs, 52 MB L2, 79 GiB, CUDA runtime 13.0, driver 13.0, and some more words");
+    r->ceiling_gbps = 3124.0;
+    r->peak_gbps = 3352.0;
+    snprintf(r->ceiling_what, sizeof r->ceiling_what,
+             "device-to-device cudaMemcpy of the same 8192.0 MiB, read+write counted");
+    r->timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per "
+               "block), the whole reduction to one number on the device for reduceModern and CUB";
+    r->total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one int "
+                    "for the one-pass rows) + their sum on the host, as the book does it";
+    r->build = "loads: -Xptxas -dlcm=cg (L1 bypassed for every global load); the +ldcg rows use "
+               "__ldcg() (L1 bypassed)";
+    r->reps = 100000;
+    r->baseline = long_names[0];
+    r->ex_total = 9;
+    r->ex_done = 1;
+    r->ex_todo = 4;
+    r->ex_file = "lab03_interleaved/exercises.cuh";
+    for (k = 0; k < (shape == SHAPE_SWEEP || shape == SHAPE_ALL ? 3 : 1); ++k)
+        for (i = 0; i < N_LONG; ++i) {
+            memset(&row, 0, sizeof row);
+            row.kernel = long_names[i];
+            row.n = k == 2 ? WB_INT_MAX : 1024LL << (10 * k);
+            if (shape == SHAPE_2D || shape == SHAPE_ALL) {
+                row.nx = 65536;
+                row.ny = (int)(row.n / 65536) + 1;
+                row.grid_x = i % 2 ? 65535 : 4096;
+                row.grid_y = i % 2 ? 32768 : 128;
+                row.block_x = i % 2 ? 1024 : 32;
+                row.block_y = i % 2 ? 1 : 32;
+            } else if (shape != SHAPE_CPU) {
+                row.grid_x = i % 2 ? 67108864 : 4096;
+                row.block_x = 32;
+            }
+            /* the first row is 999x slower than the others: 999x speedups */
+            row.time.median = i == 0 ? 10000.0 : 10000.0 / 999.0;
+            row.time.q1 = 0;
+            row.time.q3 = row.time.median * 9.99; /* a spread of 999% */
+            row.time.count = 100000;
+            row.bytes = 99999e6 * row.time.median; /* 99999 GB/s */
+            row.total_ms = shape == SHAPE_1D || shape == SHAPE_SWEEP || shape == SHAPE_ALL ? 10000.0 : -1;
+            row.pass = i != 3;
+            row.todo = i == 5;
+            snprintf(row.check, sizeof row.check, "sum 2147483647, expected 2147483646 (a check line as long "
+                                                  "as the check field of a row holds)");
+            if (i >= 7) {
+                row.role = i == 7 ? "write" : "fix";
+                row.against = long_names[N_LONG - 1 - i];
+            }
+            r->ceiling_gbps = 99.0 + k; /* % copy near 100000% */
+            wb_report_add(r, &row);
+        }
+}
+
+static void test_width(void)
+{
+    static wb_report r;
+    char why[1024];
+    int shape, i;
+    for (shape = 0; shape < NSHAPES; ++shape) {
+        char *table, name[160];
+        const char *wide;
+        int whole = 1;
+        worst_report(&r, shape);
+        table = render(&r, WB_TABLE_OUT);
+        if (getenv("WB_SHOW_TABLES"))
+            fputs(table, stderr);
+        wide = wide_line(table, why, sizeof why);
+        snprintf(name, sizeof name, "table fits %d columns: %s, the longest names, the worst numbers",
+                 WB_WIDTH, shape_name[shape]);
+        check(wide == NULL, name, wide ? wide : "");
+        for (i = 0; i < N_LONG; ++i) {
+            char want[64];
+            snprintf(want, sizeof want, "\n%s ", long_names[i]);
+            whole &= strstr(table, want) != NULL;
+        }
+        snprintf(name, sizeof name, "table keeps every kernel name whole: %s", shape_name[shape]);
+        check(whole, name, table);
+        free(table);
+    }
+    /* the wrap itself: words kept whole, the indent, runs of blanks kept */
+    {
+        char *buf = NULL, text[400];
+        size_t len = 0;
+        FILE *m = open_memstream(&buf, &len);
+        for (i = 0; i < 30; ++i)
+            memcpy(text + 10 * i, "word  abc ", 10);
+        text[299] = '\0';
+        wb_print_wrapped(m, "lead: ", 4, text);
+        wb_print_wrapped(m, "short ", 4, "a  b\nc");
+        fclose(m);
+        check(!wide_line(buf, why, sizeof why) && strncmp(buf, "lead: word  abc word", 20) == 0 &&
+                  strstr(buf, "\n    word  abc") && strstr(buf, "short a  b\n    c\n"),
+              "wb_print_wrapped: words whole, indented, blanks kept, newline honoured", buf);
+        free(buf);
+    }
+}
+
 int main(void)
 {
     test_type_args();
@@ -891,5 +1031,6 @@ int main(void)
     test_report();
     test_exercise_args();
     test_exercise_report();
+    test_width();
     return failures ? 1 : 0;
 }

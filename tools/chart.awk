@@ -7,7 +7,11 @@
 #          ceiling measured in the same run, with a line at 100%; FAIL rows in red.
 #   lines  GB/s over n (log2 axis), one line per kernel, the ceiling dashed and
 #          the theoretical peak dotted: for lab05's --sweep.
-# The default is lines when the file holds three sizes or more, else bars.
+#   runs   two files or more (the same lab built two ways: lab06 with DLCM=ca
+#          and DLCM=cg): grouped by kernel, one bar per file, each against its
+#          own run's copy ceiling; the legend names each run by its build.
+# The default is runs for several files, lines when the file holds three
+# sizes or more, else bars.
 # The SVG is standalone (no script, no external font or style) and opens in
 # any browser; each bar and point carries a tooltip with its numbers.
 # Exit status: 0 chart written; 1 the file is not a lab's --csv output.
@@ -33,8 +37,10 @@ function die(msg) {
 }
 
 { sub(/\r$/, "") }
+FNR == 1 { nfile++; FNAME[nfile] = FILENAME; have_header = 0 }
 $0 ~ /^[ \t]*$/ { next }
 !have_header {
+    split("", C)
     for (i = 1; i <= NF; i++) C[$i] = i
     split("lab device kernel n nx ny gbps pct_of_copy ceiling_gbps peak_gbps status", need, " ")
     for (i = 1; i in need; i++)
@@ -53,6 +59,9 @@ $0 == hdr { next }
     CE[nrows] = $C["ceiling_gbps"] + 0; PK = $C["peak_gbps"] + 0
     ST[nrows] = $C["status"]
     BYTES[nrows] = ("bytes" in C) ? $C["bytes"] + 0 : 0
+    FI[nrows] = nfile; FSZ[nfile] = SZ[nrows]; FCE[nfile] = CE[nrows]
+    if (!(nfile in FBUILD)) FBUILD[nfile] = ("build" in C) ? $C["build"] : ""
+    if (!((K[nrows], nfile) in KROW)) KROW[K[nrows], nfile] = nrows
     if (!(K[nrows] in KSEEN)) { KSEEN[K[nrows]] = ++nk; KN[nk] = K[nrows] }
     if (!(SZ[nrows] in SSEEN)) { SSEEN[SZ[nrows]] = ++nsz; SN[nsz] = NN[nrows]; STXT[nsz] = SZ[nrows]; SCEIL[nsz] = CE[nrows] }
 }
@@ -226,11 +235,83 @@ function lines(    i, j, k, ymax, step, v, w, h, pts, col, dash, lx, ly, kk, ord
     print "</svg>"
 }
 
+# --------------------------------------------------------------------------
+# runs: several files side by side, grouped by kernel, one bar per file
+
+# what tells run f apart: its build without the GPU code ("dlcm=ca"), else
+# its file name
+function run_label(f,    b, g) {
+    b = FBUILD[f]
+    sub(/^(sm_[0-9]+|fat|cpu)\+?/, "", b)
+    sub(/\+?solutions$/, "", b)
+    if (b == "") b = "default build"
+    for (g = 1; g <= nfile; g++)
+        if (g != f && FBUILD[g] == FBUILD[f]) {
+            b = FNAME[f]; sub(/.*\//, "", b); sub(/\.csv$/, "", b)
+            break
+        }
+    return b
+}
+
+function runs(    i, f, k, maxp, xmax, labw, len, x0, x1, top, barh, grouph, w, h, y, bw, step, v, col, tip, lx, sub1) {
+    maxp = 100; labw = 0
+    for (i = 1; i <= nrows; i++) if (P[i] > maxp) maxp = P[i]
+    for (k = 1; k <= nk; k++) { len = length(KN[k]); if (len > labw) labw = len }
+    for (f = 1; f <= nfile; f++) RL[f] = run_label(f)
+    step = 20
+    xmax = step * int((maxp * 1.04 + step - 0.001) / step)
+    x0 = 24 + labw * 7.3
+    x1 = x0 + 520
+    w = x1 + 190
+    barh = 15; grouph = nfile * (barh + 2) + 12
+    top = 100 + 18 * nfile
+    h = top + nk * grouph + 50
+    sub1 = "bars: GB/s as % of the copy ceiling of each bar's own run; a group per kernel, a bar per run"
+    header(w, h, LAB " - " DEV " - " (note != "" ? note : "runs side by side") (date != "" ? " - " date : ""), sub1, "")
+    for (f = 1; f <= nfile; f++) {     # the legend: a run per line
+        col = PAL[(f - 1) % NPAL + 1]
+        y = 70 + (f - 1) * 18
+        printf "<rect x=\"16\" y=\"%d\" width=\"14\" height=\"12\" fill=\"%s\"/>\n", y, col
+        printf "<text x=\"36\" y=\"%d\">%s</text>\n", y + 10,
+               xml(sprintf("%s: n = %s, copy ceiling %.0f GB/s (%s)", RL[f], FSZ[f], FCE[f], FBUILD[f]))
+    }
+    for (v = 0; v <= xmax + 0.001; v += step) {
+        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x0 + (x1 - x0) * v / xmax, top - 6, x0 + (x1 - x0) * v / xmax, top + nk * grouph
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%d%%</text>\n", x0 + (x1 - x0) * v / xmax, top + nk * grouph + 18, v
+    }
+    v = x0 + (x1 - x0) * 100 / xmax
+    printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc3311\" stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n", v, top - 6, v, top + nk * grouph + 4
+    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#cc3311\">copy ceiling = 100%%</text>\n", v, top - 10
+    for (k = 1; k <= nk; k++) {
+        y = top + (k - 1) * grouph
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">%s</text>\n", x0 - 8, y + 4 + (nfile * (barh + 2)) / 2 + 4, xml(KN[k])
+        for (f = 1; f <= nfile; f++) {
+            lx = y + 4 + (f - 1) * (barh + 2)
+            if (!((KN[k], f) in KROW)) {
+                printf "<text x=\"%.1f\" y=\"%d\" fill=\"#777777\">(not in this run)</text>\n", x0 + 6, lx + 12
+                continue
+            }
+            i = KROW[KN[k], f]
+            bw = (x1 - x0) * (P[i] > 0 ? P[i] : 0) / xmax
+            col = (ST[i] == "PASS") ? PAL[(f - 1) % NPAL + 1] : "#cc3311"
+            tip = sprintf("%s, %s: %.2f GB/s, %.1f%% of the %.0f GB/s ceiling, %s", K[i], RL[f], G[i], P[i], CE[i], ST[i])
+            printf "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>\n", x0, lx, bw, barh, col, xml(tip)
+            printf "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" stroke=\"#ffffff\" stroke-width=\"4\" paint-order=\"stroke\"%s>%s</text>\n", x0 + bw + 6, lx + 12,
+                   (ST[i] == "PASS" ? "" : " fill=\"#cc3311\" font-weight=\"bold\""),
+                   xml(sprintf((G[i] >= 100 ? "%.0f" : "%.3g") " GB/s (%.1f%%) %s%s", G[i], P[i], RL[f], (ST[i] == "PASS" ? "" : " FAIL")))
+        }
+    }
+    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%% of the copy ceiling of its run</text>\n", (x0 + x1) / 2, top + nk * grouph + 38
+    print "</svg>"
+}
+
 END {
     if (FAILED) exit 1
     if (!have_header) die(FILENAME ": empty, or no header: not the output of ./labNN --csv")
     if (nrows == 0) die(FILENAME ": no data rows")
-    if (type == "") type = (nsz >= 3) ? "lines" : "bars"
-    if (type == "lines") lines()
+    if (nfile > 1 && type != "" && type != "runs") die("-t " type " draws one file; several files are drawn as runs side by side")
+    if (type == "") type = (nfile > 1) ? "runs" : (nsz >= 3) ? "lines" : "bars"
+    if (type == "runs") runs()
+    else if (type == "lines") lines()
     else bars()
 }

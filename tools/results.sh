@@ -11,8 +11,10 @@
 #
 #   lab01.csv ... lab05.csv, lab05-sweep.csv, lab06.csv,
 #   lab06-2048-ca.csv, lab06-2048-cg.csv, lab06-8192-ca.csv, lab06-8192-cg.csv
-#   one .svg chart beside each .csv (tools/chart), and run.txt (date, GPU,
-#   driver, toolkit, commit, and how each file was made)
+#   one .svg chart beside each .csv (tools/chart), lab06-2048-ca-cg.svg and
+#   lab06-8192-ca-cg.svg (the DLCM=ca and DLCM=cg runs side by side, two bars
+#   a kernel), and run.txt (date, GPU, driver, toolkit, commit, and how each
+#   file was made)
 #
 # At the end the grader reads the folder (sh tools/grade results/<gpu>) as a
 # check of the set. Exit status: 0 every run verified every kernel; 1 a lab
@@ -136,6 +138,18 @@ while IFS='|' read -r name how st; do
         failed=1
     fi
 done <"$tmp/made"
+# lab06 built both ways, in one chart per size: a kernel's two bars side by side
+for s in 2048 8192; do
+    [ -f "$out/lab06-$s-ca.csv" ] && [ -f "$out/lab06-$s-cg.csv" ] || continue
+    if sh tools/chart -n "loads cached in L1 (DLCM=ca) against L1 bypassed (DLCM=cg)" -d "$day" \
+        "$out/lab06-$s-ca.csv" "$out/lab06-$s-cg.csv" >"$out/lab06-$s-ca-cg.svg" 2>"$tmp/chart.err"; then
+        echo "  $out/lab06-$s-ca-cg.svg"
+    else
+        echo "  no chart for lab06-$s-ca and -cg side by side: $(head -n 1 "$tmp/chart.err")"
+        rm -f "$out/lab06-$s-ca-cg.svg"
+        failed=1
+    fi
+done
 
 for l in lab01 lab02 lab03 lab04 lab05 lab06; do
     has $l || { echo "note: ./$l is missing, so results/$slug/ has no $l files"; failed=1; }

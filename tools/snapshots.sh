@@ -1,0 +1,137 @@
+#!/bin/sh
+# tools/snapshots.sh - run every command whose real output a chapter pastes,
+# and keep each output in a file of its own, ready to paste (POSIX sh).
+#
+#   sh tools/snapshots.sh OUTDIR
+#
+# Builds what the commands need (the labs as `make labNN` builds them; the
+# solutions into build/snap-solutions/ for the "finished set" runs; lab06
+# with DLCM=ca and DLCM=cg into build/snap-dlcm-ca/ and build/snap-dlcm-cg/;
+# ./labNN itself is left as it was), then runs each command of the list below
+# in order and writes OUTDIR/labNN-SEQ-COMMAND.txt: a header (the chapter, the
+# GPU, driver, toolkit, date, build and exit status) and then the command
+# line as the chapter shows it, `$ ./lab04 -n 2^28`, with its output (stdout
+# and stderr, as a terminal shows them). OUTDIR/index.txt lists the files and
+# flags any line wider than 100 columns. Exit status: 0 every command ran
+# with the status the chapter expects; 1 otherwise; 2 bad usage or no build.
+#
+# The list: grep -n '^\$ ' docs/lab0*.md names the commands that head the
+# pasted blocks; keep the two in step when a chapter gains or loses one.
+cd "$(dirname "$0")/.." || exit 2
+[ $# -eq 1 ] || { echo "usage: sh tools/snapshots.sh OUTDIR" >&2; exit 2; }
+out=$1
+mkdir -p "$out" || exit 2
+MAKE_CMD=${MAKE:-make}
+
+# chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
+LIST='lab01|default|0|./lab01
+lab01|default|1|./lab01 --exercises
+lab01|solutions|0|./lab01 --exercises
+lab02|default|0|./lab02 --explain
+lab02|default|0|./lab02
+lab02|default|0|./lab02 -b 128
+lab02|default|0|./lab02 -b 1024
+lab02|default|1|./lab02 --exercises
+lab02|solutions|0|./lab02 --exercises
+lab03|default|0|./lab03 --explain
+lab03|default|0|./lab03
+lab03|default|0|./lab03 -n 1M
+lab03|default|0|./lab03 -n 2^28
+lab03|default|1|./lab03 --exercises
+lab03|solutions|0|./lab03 --exercises
+lab04|default|0|./lab04 --latency
+lab04|default|0|./lab04 --explain
+lab04|default|0|./lab04
+lab04|default|0|./lab04
+lab04|default|0|./lab04
+lab04|default|0|./lab04 -n 2^28
+lab04|default|0|./lab04 -b 32
+lab04|default|0|./lab04 -n 2^20
+lab04|default|1|./lab04 --exercises
+lab04|solutions|0|./lab04 --exercises
+lab05|default|0|./lab05
+lab05|default|0|./lab05 --sweep
+lab05|default|0|./lab05-finish
+lab05|default|0|./lab05-finish
+lab05|default|0|./lab05-finish
+lab05|default|0|./lab05-finish -n 2^28 -r 20
+lab05|default|1|./lab05 --exercises
+lab05|solutions|0|./lab05 --exercises
+lab06|default|2|./lab06 -n 16x70000 -b 32x1
+lab06|default|0|./lab06
+lab06|default|0|./lab06 -n 8192
+lab06|dlcm-ca|0|./lab06 -n 2048
+lab06|dlcm-ca|0|./lab06 -n 8192
+lab06|dlcm-cg|0|./lab06 -n 2048
+lab06|dlcm-cg|0|./lab06 -n 8192
+lab06|default|1|./lab06 --exercises
+lab06|solutions|0|./lab06 --exercises'
+
+# ---- builds -------------------------------------------------------------------
+log=$out/build.log
+: >"$log"
+build() { # WHAT MAKE-ARGS...
+    what=$1; shift
+    echo "building $what ..."
+    if ! "$MAKE_CMD" --no-print-directory "$@" >>"$log" 2>&1; then
+        echo "snapshots: make $* failed (see $log)" >&2
+        exit 2
+    fi
+}
+build "the labs (make)" lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish
+build "the solutions" BUILD=build/snap-solutions BIN=build/snap-solutions/ SOLUTIONS=1 \
+    lab01 lab02 lab03 lab04 lab05 lab06
+for d in ca cg; do
+    build "lab06 with DLCM=$d" BUILD=build/snap-dlcm-$d BIN=build/snap-dlcm-$d/ DLCM=$d lab06
+done
+
+# ---- what every file's header says ---------------------------------------------
+gpu=$(nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader 2>/dev/null | head -n 1)
+toolkit=$(nvcc --version 2>/dev/null | grep -i release | sed 's/.*release /CUDA /')
+day=$(date -u +%Y-%m-%d)
+commit=$(git rev-parse --short HEAD 2>/dev/null)
+[ -n "$(git status --porcelain 2>/dev/null)" ] && commit="$commit (with local changes)"
+
+# ---- the runs -------------------------------------------------------------------
+index=$out/index.txt
+{
+    echo "snapshots of the chapters' commands, $day"
+    echo "GPU (name, driver, compute capability): ${gpu:-none found by nvidia-smi}"
+    echo "toolkit: ${toolkit:-nvcc not found}; commit $commit"
+    echo
+} >"$index"
+failed=0 seq=0
+while IFS='|' read -r chapter how want cmd; do
+    seq=$((seq + 1))
+    bin=${cmd%% *}; args=${cmd#"$bin"}
+    case $how in
+        default) dir=. ; made="make ${bin#./}" ;;
+        solutions) dir=build/snap-solutions ; made="make ${bin#./} SOLUTIONS=1" ;;
+        dlcm-*) dir=build/snap-${how} ; made="make ${bin#./} DLCM=${how#dlcm-}" ;;
+    esac
+    slug=$(printf '%s' "${cmd#./}" | tr -c 'A-Za-z0-9\n' '-' | sed -e 's/--*/-/g' -e 's/-$//')
+    file=$out/$(printf '%s-%02d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
+    started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+    # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
+    "$dir/${bin#./}" $args >"$file.out" 2>&1
+    st=$?
+    {
+        echo "# docs/$chapter.md: \$ $cmd"
+        echo "# GPU: ${gpu:-none found by nvidia-smi}"
+        echo "# toolkit: ${toolkit:-nvcc not found}"
+        echo "# date: $started (UTC); build: $made; commit $commit"
+        echo "# exit status: $st (the chapter expects $want)"
+        echo "\$ $cmd"
+        cat "$file.out"
+    } >"$file"
+    rm -f "$file.out"
+    wide=$(awk 'NR > 6 && length($0) > 100 { n++ } END { print n + 0 }' "$file")
+    note=
+    [ "$st" -eq "$want" ] || { note=" EXIT $st, EXPECTED $want"; failed=1; }
+    [ "$wide" -eq 0 ] || note="$note; $wide line(s) wider than 100 columns"
+    printf '%-44s %s%s\n' "$(basename "$file")" "\$ $cmd ($made)" "$note" | tee -a "$index"
+done <<EOF_LIST
+$LIST
+EOF_LIST
+echo "index: $index"
+exit $failed
