@@ -245,6 +245,24 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
     return 0;
 }
 
+/* --finish host|device (v may be NULL: the flag was last). */
+static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!lab->device_finish) {
+        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 take --finish "
+                          "host|device); leave it out", lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    if (!v || (strcmp(v, "host") && strcmp(v, "device"))) {
+        fail(err, errlen, "--finish%s%s%s: give host (the host adds the partial sums, the default) or device "
+                          "(the kernel relaunched on them until one value remains)",
+             v ? " '" : " needs a value", v ? v : "", v ? "' is not a finish" : "");
+        return WB_EXIT_USAGE;
+    }
+    a->finish_device = !strcmp(v, "device");
+    return 0;
+}
+
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
 {
     int i, csv = 0, json = 0, nx_given = 0, ny_given = 0;
@@ -271,6 +289,12 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
                           !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
                           !strcmp(f, "--seed");
+        if (!strcmp(f, "--finish")) {
+            if (parse_finish(lab, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+            continue;
+        }
         if (takes_value && !v) {
             fail(err, errlen, "%s needs a value; run %s -h for the options", f, lab->lab);
             return WB_EXIT_USAGE;
@@ -404,10 +428,11 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
-                   "       [--explain]%s%s%s%s [--list] [-h]\n\n",
+                   "       [--explain]%s%s%s%s%s [--list] [-h]\n\n",
                 lab->lab, lab->uses_block ? " [-b THREADS]" : "",
                 lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
-                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
+                lab->device_finish ? " [--finish host|device]" : "");
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
                    "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
@@ -438,6 +463,9 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
     if (lab->extra_flag)
         fprintf(f, "  %-13s %s\n", lab->extra_flag, lab->extra_help ? lab->extra_help : "");
+    if (lab->device_finish)
+        fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
+                   "                partial sums; device, the kernel relaunched on them until one remains\n");
     fprintf(f, "  --list        name every kernel with one line on what it shows\n"
                "  -h, --help    this text\n\n"
                "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command "
@@ -569,7 +597,7 @@ long long wb_sum_ints(const int *a, size_t n)
 const char *const wb_csv_header =
     "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
     "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
-    "fingerprint,status";
+    "fingerprint,finish,status";
 
 int wb_cpu_todo;
 
@@ -670,6 +698,12 @@ void wb_print_exercise_line(const wb_report *r, FILE *out)
     if (r->ex_total - r->ex_done - r->ex_todo > 0)
         fprintf(out, ", %d failing", r->ex_total - r->ex_done - r->ex_todo);
     fprintf(out, " (%s; ./%s --exercises runs them)\n", r->ex_file, r->lab);
+}
+
+/* How a row's total reached one number ("host", "device"), or NULL: no total. */
+static const char *finish_text(const wb_row *w)
+{
+    return w->total_ms >= 0 && !w->todo ? w->finish : NULL;
 }
 
 /* What a row's status column says. */
@@ -881,9 +915,9 @@ static void print_csv(const wb_report *r, FILE *out)
             else
                 fprintf(out, ",,");
         }
-        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
                 w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
-                r->fingerprint, status_text(w));
+                r->fingerprint, finish_text(w) ? finish_text(w) : "", status_text(w));
     }
 }
 
@@ -954,6 +988,12 @@ static void print_json(const wb_report *r, FILE *out)
             fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
         else
             fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
+        fprintf(out, "\"finish\": ");
+        if (finish_text(w))
+            json_string(out, finish_text(w));
+        else
+            fprintf(out, "null");
+        fprintf(out, ", ");
         fprintf(out, "\"status\": \"%s\", \"check\": ", status_text(w));
         json_string(out, w->check);
         fprintf(out, "}%s\n", i + 1 < r->nrows ? "," : "");

@@ -100,6 +100,9 @@ typedef struct {
     /* CUDA labs: reads and clears the flag that WB_TODO() sets (see below);
      * NULL on the CPU, where wb_cpu_todo is read directly */
     int (*todo_take)(void);
+    /* 1: --finish host|device is accepted (labs 02-04: their kernels can be
+     * relaunched on their own partial sums); 0: --finish is refused */
+    int device_finish;
 } wb_lab;
 
 /* No exercises (a program that has none, such as lab05-finish). */
@@ -113,11 +116,17 @@ typedef struct {
  * to INT_MAX (so that the exact sum fits), blocks of 32..1024 threads with
  * 512 by default (as the book), 20 repetitions; `exercises` is
  * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
-#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file)         \
+#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(0, name, title, extra_flag, extra_help, table, exercises, file)
+/* The same for labs 02-04, which also take --finish host|device. */
+#define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(1, name, title, extra_flag, extra_help, table, exercises, file)
+/* (variadic: `exercises, file` arrive with the commas of WB_TABLE expanded) */
+#define WB_REDUCTION_LAB_(finish, name, title, extra_flag, extra_help, table, ...)               \
     {                                                                                          \
         name, title, WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int", 0, \
-            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), exercises, file,        \
-            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE                                                 \
+            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), __VA_ARGS__,            \
+            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE, finish                                         \
     }
 
 typedef struct {
@@ -130,6 +139,7 @@ typedef struct {
     int explain, list, help, extra;
     int n_given, block_given;
     int exercises;                   /* --exercises (or -k named an exercise) */
+    int finish_device;               /* --finish device: the kernel relaunched on its partial sums */
     int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
     int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
 } wb_args;
@@ -225,6 +235,8 @@ typedef struct {
     const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
     const char *against;    /* an exercise: the kernel its speedup is against */
     char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    const char *finish;     /* how total_ms reached one number: "host" or "device"; NULL: no total */
+    char finish_grids[64];  /* the device finish: the grid of each launch, "32768, 64, 1"; else "" */
     /* derived by wb_report_add: */
     double ceiling_gbps; /* the report's ceiling when the row was added */
     double gbps, pct_of_copy, speedup, total_gbps, spread_pct;

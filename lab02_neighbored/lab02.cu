@@ -66,7 +66,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_reduceNeighboredLessOut, 1, 32, 1024, 1, 0, NULL, 0},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab02", "neighbored pairing in global memory and warp divergence",
     NULL, NULL, kernels, WB_TABLE(exercises), "lab02_neighbored/exercises.cuh");
 

@@ -86,7 +86,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_reduceInterleavedGridStride, 1, 32, 1024, 1, 0, grid_reduceInterleavedGridStride, 1},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab03", "interleaved pairing in global memory: fewer warps and coalesced access",
     NULL, NULL, kernels, WB_TABLE(exercises), "lab03_interleaved/exercises.cuh");
 

@@ -83,7 +83,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_reduceUnrolling4Tail, 4, 32, 1024, 1, 0, NULL, 1},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab04", "unrolling the reduction: more loads in flight, fewer barriers",
     "--latency", "measure the DRAM latency (pointer chase) and the copy ceiling, and apply Little's law", kernels,
     WB_TABLE(exercises), "lab04_unroll/exercises.cuh");

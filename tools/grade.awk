@@ -12,7 +12,8 @@
 # mode=file checks the file first (the documented header, every field well
 # formed, the numbers adding up: gbps against bytes and time, pct_of_copy
 # against gbps and the ceiling, speedups, the new columns: type, role,
-# against, build, run_at, fingerprint, todo rows); a file that fails that is
+# against, build, run_at, fingerprint, finish, todo rows; a file written
+# before the finish column, without it, is read with finish empty); a file that fails that is
 # rejected and scores 0. A file whose speeds no real run reaches (physics:
 # faster than the GPU's theoretical bandwidth, or above grade.conf's margin
 # over the copy ceiling) scores 0 too. Otherwise the checks of grade.conf are
@@ -39,7 +40,9 @@
 # it is reported, not crashed on.
 
 BEGIN {
-    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
+    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,finish,status"
+    # the same without finish (labs built before --finish): graded alike, finish read as empty
+    NOFINISH_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
     OLD_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
     NCOL = split(HEADER, COLS, ",")
     INF = 1e300
@@ -60,7 +63,7 @@ BEGIN {
         if (format == "") format = "text"
         if (format != "text" && format != "csv") conf_fail("format=" format " is not text or csv")
     }
-    nerr = 0; nrows = 0; nkeys = 0; seen_header = 0; header_bad = 0; oldfmt = 0; lastline = 0; nany = 0
+    nerr = 0; nrows = 0; nkeys = 0; seen_header = 0; header_bad = 0; oldfmt = 0; nofinish = 0; lastline = 0; nany = 0
 }
 
 # ---------------------------------------------------------------------------
@@ -170,17 +173,19 @@ function problem(line, msg) {
     if (nerr == 1) FIRSTPROB = msg
 }
 
-function header_problem(got,    g, ng, i, want, have, miss, extra, nhave) {
+function header_problem(got,    g, ng, i, want, have, miss, extra, nhave, W, nw) {
     ng = split(got, g, ",")
     for (i = 1; i <= ng; i++) have[g[i]] = 1
-    for (i = 1; i <= NCOL; i++) want[COLS[i]] = 1
+    # finish may be absent (labs built before --finish): then the header without it
+    nw = split(("finish" in have) ? HEADER : NOFINISH_HEADER, W, ",")
+    for (i = 1; i <= nw; i++) want[W[i]] = 1
     miss = ""; extra = ""; nhave = 0
-    for (i = 1; i <= NCOL; i++) if (COLS[i] in have) nhave++
+    for (i = 1; i <= nw; i++) if (W[i] in have) nhave++
     if (nhave == 0) {
         problem(FNR, "not a lab's --csv output: the first line should be the header " HEADER "; it is '" substr(got, 1, 60) (length(got) > 60 ? "..." : "") "'")
         return
     }
-    for (i = 1; i <= NCOL; i++) if (!(COLS[i] in have)) miss = miss (miss == "" ? "" : " ") COLS[i]
+    for (i = 1; i <= nw; i++) if (!(W[i] in have)) miss = miss (miss == "" ? "" : " ") W[i]
     for (i = 1; i <= ng; i++) if (!(g[i] in want)) extra = extra (extra == "" ? "" : " ") (g[i] == "" ? "(empty)" : g[i])
     if (miss != "") problem(FNR, "missing column(s): " miss "; the header must be the one ./labNN --csv prints (docs/output.md)")
     if (extra != "") problem(FNR, "unknown column(s): " extra)
@@ -232,15 +237,16 @@ function note_key(key, run_at, fp, build) {
 
 function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
     nf = split(line, f, ",")
-    if (nf != NCOL) {
-        problem(FNR, nf " fields, the header has " NCOL " (a comma too many or too few?)")
+    if (nf != NCOL - nofinish) {
+        problem(FNR, nf " fields, the header has " (NCOL - nofinish) " (a comma too many or too few?)")
         if (is_lab(f[1])) note_key(f[1], "", "", "")
         return
     }
+    if (nofinish) { f[29] = f[28]; f[28] = "" }   # status last, finish empty
     if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25]), f[26], f[27], f[25])
     else if (is_lab(f[1])) note_key(f[1], "", "", "")
     bad = 0
-    role = f[23]; todo = (f[28] == "todo")
+    role = f[23]; todo = (f[29] == "todo")
     if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
@@ -263,7 +269,9 @@ function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr
     if (!is_build(f[25])) { problem(FNR, "build is '" f[25] "', not sm_NN, fat or cpu, then optionally +dlcm=ca or +dlcm=cg, then optionally +solutions"); bad = 1 }
     if (!is_run_at(f[26])) { problem(FNR, "run_at is '" f[26] "', not a UTC date and time such as 2026-11-23T14:05:09Z"); bad = 1 }
     if (!is_fingerprint(f[27])) { problem(FNR, "fingerprint is '" f[27] "', not 8 lowercase hex digits (or empty)"); bad = 1 }
-    if (f[28] != "PASS" && f[28] != "FAIL" && !todo) { problem(FNR, "status is '" f[28] "', not PASS, FAIL or todo"); bad = 1 }
+    if (f[28] != "" && f[28] != "host" && f[28] != "device") { problem(FNR, "finish is '" f[28] "', not host, device or empty"); bad = 1 }
+    else if (f[28] != "" && f[18] == "") { problem(FNR, "finish is '" f[28] "' but total_ms is empty; finish says how total_ms was finished"); bad = 1 }
+    if (f[29] != "PASS" && f[29] != "FAIL" && !todo) { problem(FNR, "status is '" f[29] "', not PASS, FAIL or todo"); bad = 1 }
     else if (todo && role == "kernel") { problem(FNR, "status is todo on a kernel row; only an exercise (role write or fix) can be todo"); bad = 1 }
     if (bad) return
 
@@ -329,7 +337,7 @@ function row(line,    f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr
     TSZ[nrows] = sz "/" ty; SZTXT[nrows] = size_text(nx, ny, n)
     TODO[nrows] = todo; ROLE[nrows] = role; AGAINST[nrows] = f[24]
     TIME[nrows] = t; SPREAD[nrows] = spr; GBPS[nrows] = g; PCT[nrows] = pct; SPEEDUP[nrows] = sp
-    CEIL[nrows] = c; CEILTXT[nrows] = f[20]; PEAK[nrows] = f[21]; DEV[nrows] = f[2]; STATUS[nrows] = f[28]
+    CEIL[nrows] = c; CEILTXT[nrows] = f[20]; PEAK[nrows] = f[21]; DEV[nrows] = f[2]; STATUS[nrows] = f[29]
     BUILD[nrows] = f[25]; RUNAT[nrows] = f[26]; FP[nrows] = f[27]
     if (!(key in KEYSEEN)) { KEYSEEN[key] = 1; KEYS[++nkeys] = key }
     if (!((key SUBSEP sz) in SIZESEEN)) {
@@ -692,10 +700,13 @@ mode == "file" {
         if ($0 == OLD_HEADER) {
             problem(FNR, "written by an older version of the labs (22 columns, without type, role, against, build, run_at and fingerprint): re-run it with this version (./labNN --exercises --csv, or make handin NAME=...) and hand in the new file")
             header_bad = 1; oldfmt = 1
-        } else if ($0 != HEADER) { header_problem($0); header_bad = 1 }
+        } else if ($0 == NOFINISH_HEADER) nofinish = 1
+        else if ($0 != HEADER) { header_problem($0); header_bad = 1 }
         next
     }
-    if ($0 == HEADER) next      # outputs of several runs, concatenated
+    # outputs of several runs, concatenated
+    if ($0 == HEADER) { nofinish = 0; next }
+    if ($0 == NOFINISH_HEADER) { nofinish = 1; next }
     row($0)
 }
 
