@@ -351,7 +351,7 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
         row.bytes = (double)n * sizeof(int);
         row.total_ms = -1;
         row.finish = c.device ? "device" : "host";
-        if (c.device) { /* the grid of each launch, for the note under the table */
+        if (c.device && !c.k->one_pass) { /* the grid of each launch, for the note under the table */
             int p;
             for (p = 0; p < c.plan.passes; ++p)
                 snprintf(row.finish_grids + strlen(row.finish_grids),
@@ -451,8 +451,8 @@ static void print_finish_notes(const wb_report *r, FILE *out)
         header = 1;
         for (c = w->finish_grids; *c; ++c)
             passes += *c == ',';
-        col = fprintf(out, "  %d launch%s per reduction at n = %lld, block %u (grids %s):", passes,
-                      passes > 1 ? "es" : "", w->n, w->block_x, w->finish_grids);
+        col = fprintf(out, "  %d launch%s per reduction at n = %lld, block %u (grid%s %s):", passes,
+                      passes > 1 ? "es" : "", w->n, w->block_x, passes > 1 ? "s" : "", w->finish_grids);
         for (j = i; j < r->nrows; ++j) {
             const wb_row *v = &r->rows[j];
             if (v->n != w->n || strcmp(v->finish_grids, w->finish_grids) || v->todo)
