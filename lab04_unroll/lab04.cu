@@ -6,6 +6,8 @@
  *     ./lab04 --explain                  what one block does in each kernel (CPU only)
  *     ./lab04 --latency                  DRAM latency and Little's law on this GPU
  *     ./lab04 -b 128 -n 1000003 --csv    another block and size, machine-readable
+ *     ./lab04 --finish device            the total finished on the GPU: each kernel relaunched
+ *                                        on its own partial sums until one value remains (PMPP)
  *
  * The kernels, in the order of the table (Cheng et al., Professional CUDA C
  * Programming, ch. 3); the kernels themselves are in reduce_unroll.cuh:
