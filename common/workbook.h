@@ -503,7 +503,9 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, 
  * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
  * against the CPU sum (partials poisoned first; a partial left poisoned
  * fails), time the first pass with events and the whole reduction (the host
- * adds the partials) with the host clock, and add one row. The first
+ * adds the partials; with a->finish_device the kernel is relaunched on them
+ * until one value remains, every level padded and poisoned like the input)
+ * with the host clock, and add one row. The first
  * selected kernel is the speedup baseline unless baseline_name names another
  * selected one. With --exercises, each selected exercise's row follows the
  * row of the kernel it is measured against; an unwritten one is a todo row.
