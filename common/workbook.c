@@ -318,6 +318,24 @@ static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, siz
     return 0;
 }
 
+/* --finish host|device (v may be NULL: the flag was last). */
+static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!lab->device_finish) {
+        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 take --finish "
+                          "host|device); leave it out", lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    if (!v || (strcmp(v, "host") && strcmp(v, "device"))) {
+        fail(err, errlen, "--finish%s%s%s: give host (the host adds the partial sums, the default) or device "
+                          "(the kernel relaunched on them until one value remains)",
+             v ? " '" : " needs a value", v ? v : "", v ? "' is not a finish" : "");
+        return WB_EXIT_USAGE;
+    }
+    a->finish_device = !strcmp(v, "device");
+    return 0;
+}
+
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
 {
     int i, csv = 0, json = 0, nx_given = 0, ny_given = 0;
@@ -344,6 +362,12 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
                           !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
                           !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
+        if (!strcmp(f, "--finish")) {
+            if (parse_finish(lab, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+            continue;
+        }
         if (takes_value && !v) {
             fail(err, errlen, "%s needs a value; run %s -h for the options", f, lab->lab);
             return WB_EXIT_USAGE;
@@ -483,10 +507,12 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
-                   "       [--explain]%s%s%s%s%s [--list] [-h]\n\n",
+                   "       [--explain]%s%s%s%s%s%s [--list] [-h]\n\n",
                 lab->lab, lab->uses_block ? " [-b THREADS]" : "",
-                lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "", lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
-                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
+                lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "",
+                lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
+                lab->device_finish ? " [--finish host|device]" : "");
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
                    "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
@@ -531,6 +557,9 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
         snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
         wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
     }
+    if (lab->device_finish)
+        fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
+                   "                partial sums; device, the kernel relaunched on them until one remains\n");
     fprintf(f, "  --list        name every kernel with what it shows\n"
                "  -h, --help    this text\n\n"
                "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
@@ -795,7 +824,7 @@ double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum)
 const char *const wb_csv_header =
     "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
     "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
-    "fingerprint,error,bound,status";
+    "fingerprint,finish,error,bound,status";
 
 int wb_cpu_todo;
 
@@ -884,6 +913,12 @@ void wb_report_exercise_verdict(wb_report *r, const wb_row *row)
 {
     r->ex_done += row->pass;
     r->ex_todo += row->todo;
+}
+
+/* How a row's total reached one number ("host", "device"), or NULL: no total. */
+static const char *finish_text(const wb_row *w)
+{
+    return w->total_ms >= 0 && !w->todo ? w->finish : NULL;
 }
 
 /* What a row's status column says. */
@@ -1373,9 +1408,9 @@ static void print_csv(const wb_report *r, FILE *out)
             else
                 fprintf(out, ",,");
         }
-        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
                 w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
-                r->fingerprint, eb, status_text(w));
+                r->fingerprint, finish_text(w) ? finish_text(w) : "", eb, status_text(w));
     }
 }
 
@@ -1446,6 +1481,12 @@ static void print_json(const wb_report *r, FILE *out)
             fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
         else
             fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
+        fprintf(out, "\"finish\": ");
+        if (finish_text(w))
+            json_string(out, finish_text(w));
+        else
+            fprintf(out, "null");
+        fprintf(out, ", ");
         if (w->has_bound && !w->todo && isfinite(w->error))
             fprintf(out, "\"error\": %.3e, \"bound\": %.3e, ", w->error, w->bound);
         else if (w->has_bound && !w->todo)

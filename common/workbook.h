@@ -115,6 +115,9 @@ typedef struct {
     /* The element types --type accepts: WB_TYPE_BIT()s or WB_ALL_TYPES; 0
      * means int only (every type is --type int by default). */
     unsigned types;
+    /* 1: --finish host|device is accepted (labs 02-04: their kernels can be
+     * relaunched on their own partial sums); 0: --finish is refused */
+    int device_finish;
 } wb_lab;
 
 /* No exercises (a program that has none, such as lab05-finish). */
@@ -128,11 +131,17 @@ typedef struct {
  * to INT_MAX (so that the exact sum fits), blocks of 32..1024 threads with
  * 512 by default (as the book), 20 repetitions; `exercises` is
  * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
-#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file)         \
+#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(0, name, title, extra_flag, extra_help, table, exercises, file)
+/* The same for labs 02-04, which also take --finish host|device. */
+#define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(1, name, title, extra_flag, extra_help, table, exercises, file)
+/* (variadic: `exercises, file` arrive with the commas of WB_TABLE expanded) */
+#define WB_REDUCTION_LAB_(finish, name, title, extra_flag, extra_help, table, ...)               \
     {                                                                                          \
         name, title, WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int", 0, \
-            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), exercises, file,        \
-            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE                                                 \
+            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), __VA_ARGS__,            \
+            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE, WB_ALL_TYPES, finish                                        \
     }
 
 typedef struct {
@@ -147,6 +156,7 @@ typedef struct {
     wb_type type;                    /* --type (WB_INT by default) */
     wb_values values;                /* --values (WB_VALUES_EXACT by default) */
     int exercises;                   /* --exercises (or -k named an exercise) */
+    int finish_device;               /* --finish device: the kernel relaunched on its partial sums */
     int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
     int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
 } wb_args;
@@ -306,6 +316,8 @@ typedef struct {
      * order of additions; 0 for an exact check (CSV error, bound empty) */
     int has_bound;
     double error, bound;
+    const char *finish;     /* how total_ms reached one number: "host" or "device"; NULL: no total */
+    char finish_grids[64];  /* the device finish: the grid of each launch, "32768, 64, 1"; else "" */
     /* derived by wb_report_add: */
     double ceiling_gbps; /* the report's ceiling when the row was added */
     double gbps, pct_of_copy, speedup, total_gbps, spread_pct;
@@ -592,7 +604,9 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, 
  * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
  * against the CPU sum (partials poisoned first; a partial left poisoned
  * fails), time the first pass with events and the whole reduction (the host
- * adds the partials) with the host clock, and add one row. The first
+ * adds the partials; with a->finish_device the kernel is relaunched on them
+ * until one value remains, every level padded and poisoned like the input)
+ * with the host clock, and add one row. The first
  * selected kernel is the speedup baseline unless baseline_name names another
  * selected one. With --exercises, each selected exercise's row follows the
  * row of the kernel it is measured against; an unwritten one is a todo row.

@@ -5,6 +5,8 @@
  *   ./lab02 --explain                which threads and warps work at each step (no GPU needed)
  *   ./lab02 -n 1000003 -b 128 --csv  any n from 1, any block 32..1024
  *   ./lab02 --exercises              your exercises (exercises.cuh) beside their rows
+ *   ./lab02 --finish device          the total finished on the GPU: each kernel relaunched
+ *                                    on its own partial sums until one value remains (PMPP)
  *
  * The kernels (reduce_neighbored.cuh) are the book's (Cheng et al., ch. 3):
  *   1 reduceNeighbored      tid % (2*stride) == 0 picks the working threads:
@@ -66,7 +68,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_reduceNeighboredLessOut, 1, 32, 1024, 1, 0, NULL, 0},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab02", "neighbored pairing in global memory and warp divergence",
     NULL, NULL, kernels, WB_TABLE(exercises), "lab02_neighbored/exercises.cuh");
 

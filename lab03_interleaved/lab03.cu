@@ -109,7 +109,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_gpuRecursiveReduceNosync, 2, 32, 1024, 1, 1, NULL, 1},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab03", "interleaved pairing in global memory: fewer warps and coalesced access",
     NULL, NULL, kernels, WB_TABLE(exercises), "lab03_interleaved/exercises.cuh");
 

@@ -6,6 +6,8 @@
  *     ./lab04 --explain                  what one block does in each kernel (CPU only)
  *     ./lab04 --latency                  DRAM latency idle and under load: Little's law
  *     ./lab04 -b 128 -n 1000003 --csv    another block and size, machine-readable
+ *     ./lab04 --finish device            the total finished on the GPU: each kernel relaunched
+ *                                        on its own partial sums until one value remains (PMPP)
  *
  * The kernels, in the order of the table (Cheng et al., Professional CUDA C
  * Programming, ch. 3); the kernels themselves are in reduce_unroll.cuh:
@@ -86,7 +88,7 @@ static const wb_reduce_kernel exercises[] = {
      launch_reduceUnrolling4Tail, 4, 32, 1024, 1, 0, NULL, 1},
 };
 
-static const wb_lab lab = WB_REDUCTION_LAB(
+static const wb_lab lab = WB_RELAUNCHING_LAB(
     "lab04", "unrolling the reduction: more loads in flight, fewer barriers",
     "--latency", "the DRAM latency idle and under load, and the bytes in flight it takes", kernels,
     WB_TABLE(exercises), "lab04_unroll/exercises.cuh");

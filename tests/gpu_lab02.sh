@@ -70,3 +70,14 @@ else
         else ok "lab02 fix-its FAIL as shipped at -b $b (n = 16777213)"; fi
     done
 fi
+
+# --finish device: each kernel relaunched on its own partial sums until one
+# value remains (tests/lib.sh), and the launches at -b 32: five at 2^24 - 3
+lab02_finish_device() {
+    device_finish_checks lab02 $ROWS \
+        "3 launches per reduction at n = 16777216, block 512 (grids 32768, 64, 1): reduceNeighbored,"
+    run $LAB --finish device -n 16777213 -b 32 -r 1
+    expect_grep "lab02 --finish device at -b 32: 5 launches" \
+        "5 launches per reduction at n = 16777213, block 32 \(grids 524288, 16384, 512, 16, 1\)" "$OUTF"
+}
+lab02_finish_device

@@ -142,3 +142,13 @@ else
         notok "lab03 gpuRecursiveReduceNosync as shipped" "$fails of 3 runs FAIL at 1000003; at 2^20 exit $STATUS"
     fi
 fi
+# --finish device: each kernel relaunched on its own partial sums until one
+# value remains (tests/lib.sh); n = 1 takes one launch
+lab03_finish_device() {
+    device_finish_checks lab03 $ROWS \
+        "3 launches per reduction at n = 16777216, block 512 (grids 32768, 64, 1): reduceNeighbored,"
+    run $LAB --finish device -k reduceInterleaved -n 1 -r 1
+    expect_grep "lab03 --finish device at n = 1: 1 launch" \
+        "1 launch per reduction at n = 1, block 512 \(grid 1\): reduceInterleaved" "$OUTF"
+}
+lab03_finish_device

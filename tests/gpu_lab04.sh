@@ -129,3 +129,23 @@ for b in $BLOCKS; do
 done
 exercise_checks lab04 "reduceUnrolling16" "reduceUnrolling8Grid reduceUnrolling4Tail" \
     "reduceUnrolling16=0.95 reduceUnrolling8Grid=0.95 reduceUnrolling4Tail=0.95" "${ex_args#|}|-n 16777216"
+
+# --finish device: each kernel relaunched on its own partial sums until one
+# value remains (tests/lib.sh): 8 elements per thread need one launch less;
+# lab05 and lab06 have no choice of finish and say so
+lab04_finish_device() {
+    device_finish_checks lab04 $ROWS \
+        "2 launches per reduction at n = 16777216, block 512 (grids 4096, 1): reduceUnrolling8,"
+    run $LAB --finish device -r 1
+    expect_grep "lab04 --finish device: reduceInterleaved takes 3 launches" \
+        "3 launches per reduction at n = 16777216, block 512 \(grids 32768, 64, 1\): reduceInterleaved$" "$OUTF"
+    for o in lab05 lab06 lab05-finish; do
+        if [ -x ./$o ]; then
+            expect_usage "$o refuses --finish device" ./$o --finish device
+            expect_grep "$o --finish: says which labs take it" "has no choice of finish \(lab02, lab03 and lab04" "$ERRF"
+        else
+            skip "$o refuses --finish" "./$o not built"
+        fi
+    done
+}
+lab04_finish_device

@@ -317,6 +317,23 @@ d=$(case_dir fields)
 awk -F, -v OFS=, 'NR == 2 { $28 = $28 ",extra" } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
 grade_case "grade rejects a row with a field too many" 1 'x-lab02.csv:2: 29 fields, the header has 28' "$d"
 
+# the finish column (--finish host|device, labs 02-04): files with it grade as
+# the fixtures without it do; a bad value is rejected
+with_finish() { # SRC OUT VALUE: SRC with the finish column, VALUE on every row that has a total
+    awk -F, -v OFS=, -v v="$3" 'NR == 1 { sub(/,status$/, ",finish,status") } NR > 1 { $NF = ($18 != "" ? v : "") "," $NF } 1' "$1" >"$2"
+}
+d=$(case_dir finish)
+with_finish "$G/lab02.csv" "$d/x-lab02.csv" device
+grade_case "grade reads a file with the finish column (--finish device)" 1 'score lab02 25/25$' "$d"
+d=$(case_dir finish-mixed)
+with_finish "$G/lab02.csv" "$W/finish-lab02.csv" host
+cat "$G/lab03.csv" "$W/finish-lab02.csv" >"$d/x-both.csv"
+grade_case "grade reads runs with and without the finish column concatenated" 1 'score lab02 25/25$' "$d"
+expect_out "grade: the run without finish counts too" 'score lab03 25/25'
+d=$(case_dir finish-bad)
+with_finish "$G/lab02.csv" "$d/x-lab02.csv" gpu
+grade_case "grade rejects a finish that is not host, device or empty" 1 "finish is 'gpu', not host, device or empty" "$d"
+
 # the new columns, one bad value each (column, value, the message)
 col_case() { # NAME COLUMN VALUE PATTERN [KERNEL]: column COLUMN of KERNEL's row (else line 2) set to VALUE
     d=$(case_dir "col-$2")

@@ -25,6 +25,12 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     expect_usage "$L -n 0 (bad input before the device)" ./$L -n 0
     expect_usage "$L unknown flag" ./$L --bogus
     expect_usage "$L -k unknown" ./$L -k noSuchKernel
+    case $L in # --finish host|device: labs 02-04 only, checked before the device
+        lab02 | lab03 | lab04)
+            expect_usage "$L --finish gpu (bad input before the device)" ./$L --finish gpu
+            expect_status 3 "$L --finish device without a device" ./$L --finish device -r 1 ;;
+        *) expect_usage "$L refuses --finish" ./$L --finish device ;;
+    esac
     # the exercises: listed, and --exercises / -k EXERCISE parse before the device
     run ./$L --list
     ex=$(awk '/^exercises in /{ on = 1; next } on && NF { print $1; exit }' "$OUTF")

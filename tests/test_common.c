@@ -417,6 +417,7 @@ static void test_report(void)
     row.bytes = 4e6;
     row.time = wb_summarize(t1, 3);
     row.total_ms = 3.0;
+    row.finish = "device"; /* the CSV's finish column: only where total_ms is */
     row.pass = 1;
     wb_report_add(&r, &row);
     row.kernel = "fast";
@@ -437,12 +438,13 @@ static void test_report(void)
     line = strtok(csv, "\n");
     check(line && !strcmp(line, wb_csv_header), "CSV starts with the documented header", line ? line : "empty");
     line = strtok(NULL, "\n");
+    check(line && strstr(line, ",device,,,PASS"), "CSV: finish (device) just before status", line ? line : "none");
     check(line && count_char(line, ',') == count_char(wb_csv_header, ',') && strstr(line, "Test  GPU") &&
               strstr(line, ",PASS"),
           "CSV row: one field per column, commas out of the device name", line ? line : "missing");
     line = strtok(NULL, "\n");
-    check(line && strstr(line, ",fast,") && strstr(line, ",,,100.00,"), "CSV: empty total for n/a",
-          line ? line : "missing");
+    check(line && strstr(line, ",fast,") && strstr(line, ",,,100.00,") && strstr(line, ",,PASS"),
+          "CSV: empty total (and finish) for n/a", line ? line : "missing");
     check(strtok(NULL, "\n") == NULL, "CSV has only header and rows", "extra lines");
     free(csv);
 
@@ -452,7 +454,8 @@ static void test_report(void)
     json = render(&r, WB_JSON);
     check(count_char(json, '{') == count_char(json, '}') && count_char(json, '[') == count_char(json, ']') &&
               strstr(json, "\"status\": \"FAIL\"") && strstr(json, "\"failed\": 1") &&
-              strstr(json, "\\\"2\\\"") && strstr(json, "\"total_ms\": null"),
+              strstr(json, "\\\"2\\\"") && strstr(json, "\"total_ms\": null, \"total_gbps\": null, \"finish\": null") &&
+              strstr(json, "\"total_ms\": 3.000000, \"total_gbps\": 1.33, \"finish\": \"device\""),
           "JSON balanced, escaped, with the verdict", json);
     free(json);
     table = render(&r, WB_TABLE_OUT);
@@ -549,7 +552,7 @@ static void test_exercise_report(void)
     static const char *const want_cols[] = {
         "lab", "device", "kernel", "n", "nx", "ny", "grid", "block", "bytes", "reps", "time_ms", "q1_ms", "q3_ms",
         "spread_pct", "gbps", "pct_of_copy", "speedup", "total_ms", "total_gbps", "ceiling_gbps", "peak_gbps",
-        "type", "role", "against", "build", "run_at", "fingerprint", "error", "bound", "status"};
+        "type", "role", "against", "build", "run_at", "fingerprint", "finish", "error", "bound", "status"};
 
     /* the header: the documented columns, in this order */
     cols = count_char(wb_csv_header, ',') + 1;
@@ -557,7 +560,7 @@ static void test_exercise_report(void)
         int same = cols == (int)(sizeof want_cols / sizeof want_cols[0]);
         for (i = 0; same && i < cols; ++i)
             same = !strcmp(csv_field(wb_csv_header, i + 1, f, sizeof f), want_cols[i]);
-        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,error,bound,status", wb_csv_header);
+        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,finish,error,bound,status", wb_csv_header);
     }
 
     wb_report_init(&r, "labE");
@@ -1020,6 +1023,51 @@ static void test_width(void)
     }
 }
 
+/* The usage text of a lab, as -h prints it. */
+static char *usage_of(const wb_lab *lab)
+{
+    char *text;
+    size_t len;
+    FILE *m = open_memstream(&text, &len);
+    wb_print_usage(lab, m);
+    fclose(m);
+    return text;
+}
+
+/* --finish host|device: labs 02-04 take it (device_finish 1), others refuse
+ * it (the CSV's finish column: test_report) */
+static void test_finish(void)
+{
+    static const wb_lab finish_lab = {
+        .lab = "labR", .title = "a relaunching lab", .shape = WB_LENGTH, .default_n = 1 << 24,
+        .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
+        .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .device_finish = 1,
+    };
+    wb_args a;
+    char *text;
+
+    good(&finish_lab, "", &a);
+    check(!a.finish_device, "--finish: the host finish by default", "device");
+    good(&finish_lab, "--finish device -n 33", &a);
+    check(a.finish_device && a.n == 33, "--finish device", "not set");
+    good(&finish_lab, "--finish device --finish host", &a);
+    check(!a.finish_device, "--finish host (the last one given wins)", "device");
+    bad(&finish_lab, "--finish", "needs a value");
+    bad(&finish_lab, "--finish x", "'x' is not a finish");
+    bad(&finish_lab, "--finish Device", "give host");
+    bad(&finish_lab, "--finish gpu -n 5", "'gpu' is not a finish");
+    bad(&length_lab, "--finish device", "no choice of finish");
+    bad(&length_lab, "--finish", "no choice of finish");
+    bad(&matrix_lab, "--finish host", "no choice of finish");
+    text = usage_of(&finish_lab);
+    check(strstr(text, "[--finish host|device]") && strstr(text, "  --finish F "), "-h offers --finish", text);
+    free(text);
+    text = usage_of(&length_lab);
+    check(!strstr(text, "--finish"), "-h of a lab without the choice does not offer --finish", text);
+    free(text);
+
+}
+
 int main(void)
 {
     test_type_args();
@@ -1032,5 +1080,6 @@ int main(void)
     test_exercise_args();
     test_exercise_report();
     test_width();
+    test_finish();
     return failures ? 1 : 0;
 }

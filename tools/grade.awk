@@ -14,7 +14,8 @@
 # written before those grade too. It checks the file first (every field well
 # formed, the numbers adding up: gbps against bytes and time, pct_of_copy
 # against gbps and the ceiling, speedups, the new columns: type, role,
-# against, build, run_at, fingerprint, todo rows); a file that fails that is
+# against, build, run_at, fingerprint, finish, todo rows; a file written
+# before the finish column, without it, is read with finish empty); a file that fails that is
 # rejected and scores 0. A file whose speeds no real run reaches (physics:
 # faster than the GPU's theoretical bandwidth, or above grade.conf's margin
 # over the copy ceiling) scores 0 too. Otherwise the checks of grade.conf are
@@ -41,14 +42,14 @@
 # it is reported, not crashed on.
 
 BEGIN {
-    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,error,bound,status"
+    HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,finish,error,bound,status"
     OLD_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
     # The columns are read by name. The base columns, in this order, are in
     # every file; the optional ones (newer than the base) may stand anywhere
-    # in between: a file written before them (no error, bound) grades too.
+    # in between: a file written before them (no finish, error, bound) grades too.
     BASE = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
     NCOL = split(BASE, COLS, ",")
-    split("error bound", OPTLIST, " "); for (i in OPTLIST) OPTIONAL[OPTLIST[i]] = 1
+    split("finish error bound", OPTLIST, " "); for (i in OPTLIST) OPTIONAL[OPTLIST[i]] = 1
     FILEHEADER = HEADER; FILENCOL = NCOL
     INF = 1e300
     MAXERR = 12          # problems printed per file
@@ -266,7 +267,7 @@ function note_key(key, run_at, fp, build) {
     ANYSOL[key] = (build ~ /\+solutions$/) ? 1 : 0
 }
 
-function row(line,    cells, f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
+function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
     nf = split(line, cells, ",")
     if (nf != FILENCOL) {
         problem(FNR, nf " fields, the header has " FILENCOL " (a comma too many or too few?)")
@@ -278,6 +279,7 @@ function row(line,    cells, f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, 
     else if (is_lab(f[1])) note_key(f[1], "", "", "")
     bad = 0
     role = f[23]; todo = (f[28] == "todo")
+    fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
     if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
@@ -300,6 +302,8 @@ function row(line,    cells, f, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, 
     if (!is_build(f[25])) { problem(FNR, "build is '" f[25] "', not sm_NN, fat or cpu, then optionally +dlcm=ca or +dlcm=cg, then optionally +solutions"); bad = 1 }
     if (!is_run_at(f[26])) { problem(FNR, "run_at is '" f[26] "', not a UTC date and time such as 2026-11-23T14:05:09Z"); bad = 1 }
     if (!is_fingerprint(f[27])) { problem(FNR, "fingerprint is '" f[27] "', not 8 lowercase hex digits (or empty)"); bad = 1 }
+    if (fin != "" && fin != "host" && fin != "device") { problem(FNR, "finish is '" fin "', not host, device or empty"); bad = 1 }
+    else if (fin != "" && f[18] == "") { problem(FNR, "finish is '" fin "' but total_ms is empty; finish says how total_ms was finished"); bad = 1 }
     if (f[28] != "PASS" && f[28] != "FAIL" && !todo) { problem(FNR, "status is '" f[28] "', not PASS, FAIL or todo"); bad = 1 }
     else if (todo && role == "kernel") { problem(FNR, "status is todo on a kernel row; only an exercise (role write or fix) can be todo"); bad = 1 }
     if (check_error_bound(OPTPOS["error"] ? cells[OPTPOS["error"]] : "", OPTPOS["bound"] ? cells[OPTPOS["bound"]] : "", f[28])) bad = 1
@@ -733,7 +737,12 @@ mode == "file" {
         } else if (!read_header($0)) { header_problem($0); header_bad = 1 }
         next
     }
-    if ($0 == FILEHEADER) next  # outputs of several runs, concatenated
+    # outputs of several runs, concatenated: a header again (the same, or
+    # of a version with more or fewer optional columns)
+    if ($0 ~ /^lab,device,kernel,/) {
+        if (!read_header($0)) { header_problem($0); header_bad = 1 }
+        next
+    }
     row($0)
 }
 
