@@ -526,24 +526,33 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_args *a, int nx, int ny,
 /* ---------------------------------------------------------------------- */
 /* Under the table: each group's best against its bar                      */
 /* ---------------------------------------------------------------------- */
-static m_output output_of(const char *name)
+static const m_kernel *kernel_named(const char *name)
 {
     int i;
     for (i = 0; i < (int)(sizeof kernels / sizeof kernels[0]); ++i)
         if (!strcmp(kernels[i].info.name, name))
-            return kernels[i].output;
-    return M_TOTAL;
+            return &kernels[i];
+    return NULL;
 }
 
-/* The fastest passing shipped row of group `out` at row ref's size, leaving out `not`. */
+static m_output output_of(const char *name)
+{
+    const m_kernel *k = kernel_named(name);
+    return k ? k->output : M_TOTAL;
+}
+
+/* The fastest passing shipped row of group `out` at row ref's size that
+ * ends with the final outputs on the device (not reduce2D: the host adds its
+ * partial sums), leaving out `not_name`. */
 static const wb_row *fastest(const wb_report *r, const wb_row *ref, m_output out, const char *not_name)
 {
     const wb_row *best = NULL;
     int i;
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
-        if (w->role || !w->pass || w->n != ref->n || w->nx != ref->nx || output_of(w->kernel) != out ||
-            !strcmp(w->kernel, not_name))
+        const m_kernel *k = kernel_named(w->kernel);
+        if (w->role || !w->pass || w->n != ref->n || w->nx != ref->nx || !k || k->output != out ||
+            k->partials || !strcmp(w->kernel, not_name))
             continue;
         if (!best || w->time.median < best->time.median)
             best = w;
