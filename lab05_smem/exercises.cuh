@@ -26,6 +26,9 @@
  * n inputs are NOT zeros (they hold 0x55555555): every load must be guarded
  * with n, as reduceSmem's is. g_idata is only read. blockDim.x is a power of
  * two from 32 to 1024; the inputs are ints from 0 to at most 255.
+ * Exercise 4 belongs to the matrix mode (./lab05 -n NXxNY): its contract is
+ * reduce2D's (reduce2d.cuh), and --exercises runs it on a 20000x700 matrix
+ * under reduce2D's row.
  *
  * Handing in: `make handin NAME=yourname` writes the CSV of every lab's
  * --exercises run. The chapter's Exercises section: docs/lab05.md.
@@ -35,6 +38,7 @@
 
 #include "workbook.h"
 #include "reduce_smem.cuh" /* SMEM_MAX_BLOCK; reduceSmem, to start from */
+#include "block_sum.cuh"   /* sharedTreeSum, for exercise 4 */
 
 #include <limits.h>
 #include <cooperative_groups.h>
@@ -146,6 +150,52 @@ __global__ void reduceSmemNoSyncwarp(int *g_idata, int *g_odata, unsigned int n)
 
     if (tid == 0)
         g_odata[blockIdx.x] = smem[0];
+}
+
+/* -------------------------------------------------------------------------- */
+/* Exercise 4 (fix it): reduce2DNumba (matrix mode)                           */
+/* -------------------------------------------------------------------------- */
+/*
+ * The Numba chapter's 2D reduction, ported to CUDA C line by line: 2D blocks
+ * on a 2D grid, thread (ix, iy) of the grid striding over the rows and the
+ * columns of the ny x nx matrix a (row-major: element (i0, i1) is
+ * a[i0 * nx + i1]), one 1D shared array per block indexed by
+ * threadIdx.x + blockDim.x * threadIdx.y, the tree, one partial sum per
+ * block in partial[blockIdx.x + gridDim.x * blockIdx.y]; the host adds them.
+ * As shipped the row FAILs at the matrix --exercises runs it on (20000x700,
+ * where the grid is 64x44 blocks of 16x16) and at -n 8192x8192 -b 32x8, on
+ * every run; at -n 8192x8192 with the default 16x16 blocks it passes.
+ *
+ * Hint: how many threads does the grid have along x, and along y? Which of
+ * the two should the row loop step by? Try it by hand on a grid of 2 x 1
+ * blocks of 2 x 2 threads and a 3 x 6 matrix: which elements does thread
+ * (ix, iy) = (0, 0) add, and which ones does nobody add, or two threads add?
+ * reduce2D (reduce2d.cuh) is the kernel fixed; ./lab05 -n 12x6 --explain
+ * draws which block adds which element.
+ *
+ * Measured against reduce2D (./lab05 -n 8192x8192 -k reduce2D,reduce2DNumba).
+ * PASS: the exact total at every shape from 1x1 and every block 32..1024.
+ */
+__global__ void reduce2DNumba(const int *a, int *partial, int nx, int ny)
+{
+    __shared__ int s_block[SMEM_MAX_BLOCK];
+    unsigned int ix = blockIdx.x * blockDim.x + threadIdx.x; /* ix, iy = cuda.grid(2) */
+    unsigned int iy = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int threads_per_grid_x = gridDim.x * blockDim.x; /* = cuda.gridsize(2) */
+    unsigned int threads_per_grid_y = gridDim.y * blockDim.y;
+    unsigned int tid = threadIdx.x + blockDim.x * threadIdx.y;
+    int s_thread = 0;
+
+    for (unsigned int i0 = iy; i0 < (unsigned int)ny; i0 += threads_per_grid_x)
+        for (unsigned int i1 = ix; i1 < (unsigned int)nx; i1 += threads_per_grid_y)
+            s_thread += a[i0 * (unsigned int)nx + i1];
+
+    s_block[tid] = s_thread;
+    __syncthreads();
+    sharedTreeSum(s_block, tid); /* the chapter's `while i != 0` tree (block_sum.cuh) */
+
+    if (tid == 0)
+        partial[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
 }
 
 #endif /* LAB05_EXERCISES_CUH */

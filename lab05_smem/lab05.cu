@@ -9,6 +9,8 @@
  *     ./lab05 -k reduceModern,cub::DeviceReduce::Sum -n 2^28
  *     ./lab05 --csv                    machine-readable (columns: docs/output.md)
  *     ./lab05 --exercises              your exercises (exercises.cuh) beside their reference rows
+ *     ./lab05 -n 8192x8192             the matrix mode (matrix.cu): the whole matrix, its rows and
+ *                                      its columns; NX columns x NY rows, as lab06 takes it
  *
  * The kernels, in the order of the table (the story of the chapter):
  *   1 reduceGmem              the tree in place in global memory (baseline)
@@ -23,7 +25,8 @@
  *
  * The exercises (exercises.cuh, the file a student edits): reduceSmemShfl
  * and reduceMaxSmem to write, reduceSmemNoSyncwarp to fix; each row follows
- * reduceSmem's.
+ * reduceSmem's. reduce2DNumba (fix it) is the matrix mode's: its row follows
+ * reduce2D's, at 20000x700 in a plain --exercises run.
  *
  * Every kernel is checked exactly against the CPU sum on every run; the exit
  * status is the verdict. The chapter is docs/lab05.md.
@@ -32,6 +35,7 @@
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
+#include "matrix.h"
 #ifdef WB_SOLUTIONS
 #include "solutions/exercises.cuh"
 #else
@@ -94,6 +98,17 @@ static const wb_reduce_kernel exercises[] = {
       "fix", "reduceSmem"},
      launch_reduceSmemNoSyncwarp, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_SUM},
 };
+
+/* The matrix mode's exercise (matrix.h): launched here, where exercises.cuh is. */
+M_LAUNCHER(reduce2DNumba)
+
+/* name, task, kind, against; launch; shape; output; one partial sum per block */
+static const m_kernel matrix_exercises[] = {
+    {{"reduce2DNumba", "[matrix] the Numba kernel ported line by line: right on square grids only",
+      "fix", "reduce2D"},
+     run_reduce2DNumba, lab05_reduce2D_shape, M_TOTAL, 1},
+};
+static const lab05_matrix_ex matrix_ex = {matrix_exercises, 1, WB_TODO_TAKE};
 
 static const wb_lab lab = WB_REDUCTION_LAB(
     "lab05", "shared memory, warp shuffles, and the library as the yardstick",
@@ -159,6 +174,19 @@ static void print_versus_cub(const wb_report *r, FILE *out)
                      "of its own n, on the line that heads its size)\n\n");
 }
 
+/* No -k: every kernel and exercise selected (the matrix exercise joins in). */
+static int all_selected(const wb_args *a)
+{
+    int i;
+    for (i = 0; i < lab.kernels.count; ++i)
+        if (!a->selected[i])
+            return 0;
+    for (i = 0; i < lab.exercises.count; ++i)
+        if (!a->ex_selected[i])
+            return 0;
+    return 1;
+}
+
 /* ---------------------------------------------------------------------- */
 /* main                                                                    */
 /* ---------------------------------------------------------------------- */
@@ -168,7 +196,21 @@ int main(int argc, char **argv)
     wb_args a;
     wb_gpu g;
     const char *baseline;
+    char err[1200];
 
+    if (lab05_matrix_wanted(argc, argv)) /* -n NXxNY */
+        return lab05_matrix_main(argc, argv, &matrix_ex);
+    /* -h and --list name the matrix mode too */
+    if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && (a.help || a.list)) {
+        if (a.help) {
+            wb_print_usage(&lab, stdout);
+            lab05_matrix_print_usage(stdout);
+        } else {
+            wb_print_list(&lab, stdout);
+            lab05_matrix_print_list(&matrix_ex, stdout);
+        }
+        return WB_EXIT_OK;
+    }
     wb_args_or_exit(&lab, argc, argv, &a);
     wb_reduce_check_blocks(&lab, kernels, &a);
     if (a.extra && a.n_given && a.n < SWEEP_FIRST) {
@@ -202,6 +244,9 @@ int main(int argc, char **argv)
     }
     /* without --exercises: check the exercises once, for the closing line */
     wb_reduce_count_exercises(&g, &r, &lab, kernels, &a);
+    /* the matrix exercise: its rows with --exercises, else its count (no -k) */
+    if (all_selected(&a) && (a.exercises || r.ex_total > 0))
+        lab05_matrix_exercise_rows(&g, &r, &a, &matrix_ex, a.exercises);
 
     sweeping = a.extra;
     r.notes = print_versus_cub; /* under the table, before the summary line */

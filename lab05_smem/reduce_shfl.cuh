@@ -22,42 +22,7 @@
 
 #include "workbook.h"
 #include "reduce_smem.cuh" /* sumFourGuarded */
-
-/* The sum of `v` over the 32 lanes of a warp, in every lane: the butterfly.
- * Lane i adds lane i^16's value, then i^8's, ... (all 32 lanes present).
- * Every lane makes the same additions in the same order, so even a float
- * sum comes out the same in every lane and on every run. */
-template <typename T>
-__device__ __forceinline__ T warpReduce(T v)
-{
-    v += __shfl_xor_sync(0xffffffffu, v, 16);
-    v += __shfl_xor_sync(0xffffffffu, v, 8);
-    v += __shfl_xor_sync(0xffffffffu, v, 4);
-    v += __shfl_xor_sync(0xffffffffu, v, 2);
-    v += __shfl_xor_sync(0xffffffffu, v, 1);
-    return v;
-}
-
-/*
- * The sum of `v` over the whole block, valid in thread 0. Every thread must
- * call it (a barrier is inside). `warp_sums` holds blockDim.x / 32 values.
- */
-template <typename T>
-__device__ __forceinline__ T blockReduceShfl(T v, T *warp_sums)
-{
-    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    v = warpReduce(v);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    __syncthreads();
-    /* differs from the book: the number of warps is blockDim.x / 32, not a
-     * compile-time SMEMDIM that is right for one block size only */
-    if (warp == 0) {
-        v = lane < blockDim.x / 32 ? warp_sums[lane] : (T)0;
-        v = warpReduce(v);
-    }
-    return v;
-}
+#include "block_sum.cuh"    /* warpReduce, blockReduceShfl */
 
 /* 5. Four elements per thread (as reduceSmemUnroll4), then the shuffle tree. */
 template <typename T>

@@ -10,6 +10,8 @@
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised)
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)
+#   lab05's matrix mode (lab05-matrix): -n 300x201 -b 16x16, -n 1001x3 -b 32x1 and
+#     -n 3x5 -b 8x128, each -r 1 (int4 rows, odd widths, a tiny matrix, tall blocks)
 # with --error-exitcode 9, so any report fails the run. A kernel that refuses
 # -b 32 (it names its block range) is left out of that run, with a note.
 # ./labNN runs its shipped kernels (-k, so the student's unfinished exercises
@@ -48,12 +50,15 @@ passed=0; failed=0; failures=
 echo "compute-sanitizer $("$cs" --version 2>/dev/null | grep -i version | head -n 1 | sed 's/.*[Vv]ersion *//')${limit:+, each run limited to 600 s}"
 
 # names BIN WHICH: the comma-separated names --list gives, WHICH = kernels
-# (the first block of lines) or exercises (the lines after "exercises in")
+# (the first block of lines) or exercises (the lines after "exercises in");
+# matrix and matrix-exercises: the same of lab05's part after "matrix mode"
 names() {
     "$1" --list | awk -v which="$2" '
+        /^matrix mode/ { matrix = 1; blank = 0; next }
         /^$/ { blank = 1; next }
         /^exercises in / { next }
-        (which == "kernels" && !blank) || (which == "exercises" && blank) { print $1 }'
+        { w = matrix ? (blank ? "matrix-exercises" : "matrix") : (blank ? "exercises" : "kernels") }
+        w == which { print $1 }'
 }
 
 # run_one TOOL BIN WHICH LOG ARGS...: BIN's kernels or exercises under the
@@ -68,7 +73,7 @@ run_one() {
         ksel=$(names "$bin" "$which" | grep -Fvx -f "$log.skip" | paste -sd, -)
         if [ -z "$ksel" ]; then run_status=0; run_note="every kernel refuses this block size"; return; fi
         extra=
-        [ "$which" = exercises ] && extra=--exercises
+        case $which in *exercises) extra=--exercises ;; esac
         # shellcheck disable=SC2086
         $limit "$cs" --tool "$tool" --error-exitcode 9 "$bin" "$@" $extra -k "$ksel" >"$log" 2>&1
         run_status=$?
@@ -88,11 +93,19 @@ for lab in "$@"; do
     if [ -x "build/solutions/$lab" ] && [ -n "$(names "build/solutions/$lab" exercises)" ]; then
         targets="$targets $lab+solutions:build/solutions/$lab:exercises"
     fi
+    # lab05's matrix mode: its kernels, and the solutions' matrix exercises
+    if [ -x "./$lab" ] && [ -n "$(names "./$lab" matrix 2>/dev/null)" ]; then
+        targets="$targets $lab-matrix:./$lab:matrix"
+        if [ -x "build/solutions/$lab" ] && [ -n "$(names "build/solutions/$lab" matrix-exercises)" ]; then
+            targets="$targets $lab-matrix+solutions:build/solutions/$lab:matrix-exercises"
+        fi
+    fi
 done
 
 for target in $targets; do
     label=${target%%:*}; rest=${target#*:}; bin=${rest%%:*}; which=${rest#*:}
     lab=${label%+solutions}
+    lab=${lab%-matrix}
     if [ ! -x "$bin" ]; then
         for tool in $TOOLS; do
             printf 'FAIL  %-6s %-10s %s is missing (build it: make %s)\n' "$label" "$tool" "$bin" "$lab"
@@ -101,8 +114,9 @@ for target in $targets; do
         failures="$failures $label(missing)"
         continue
     fi
-    case $lab in
-        lab06) configs="-n 300x200 -r 1" ;;
+    case $label in
+        lab06*) configs="-n 300x200 -r 1" ;;
+        *-matrix*) configs="-n 300x201 -r 1 -b 16x16|-n 1001x3 -r 1 -b 32x1|-n 3x5 -r 1 -b 8x128" ;;
         *)     configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32" ;;
     esac
     for tool in $TOOLS; do

@@ -10,6 +10,7 @@
 
 #include "workbook.h"
 #include "../reduce_smem.cuh" /* SMEM_MAX_BLOCK */
+#include "../block_sum.cuh"
 
 #include <limits.h>
 #include <cooperative_groups.h>
@@ -169,6 +170,37 @@ __global__ void reduceSmemNoSyncwarp(int *g_idata, int *g_odata, unsigned int n)
 
     if (tid == 0)
         g_odata[blockIdx.x] = smem[0];
+}
+
+/* Exercise 4 (fix it): the port steps the rows (i0, which starts at iy) by
+ * the grid's threads along x and the columns (i1, from ix) by those along y.
+ * On a square grid of square blocks (the chapter's 16x16 on 64x64) the two
+ * counts are equal and the swap is invisible. On a 64x44 grid of 16x16
+ * (a 20000x700 matrix) the columns step by 704 while ix runs to 1023: the
+ * columns whose c % 704 < 320 are added twice. With 32x8 blocks on 64x64 the
+ * rows step by 2048 while iy runs to 511: rows 512..2047 of each 2048 are
+ * never added. Fixed: each loop steps by the grid's threads along its own
+ * axis, so the grid's (ix, iy) tile the matrix exactly once. */
+__global__ void reduce2DNumba(const int *a, int *partial, int nx, int ny)
+{
+    __shared__ int s_block[SMEM_MAX_BLOCK];
+    unsigned int ix = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned int iy = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int threads_per_grid_x = gridDim.x * blockDim.x;
+    unsigned int threads_per_grid_y = gridDim.y * blockDim.y;
+    unsigned int tid = threadIdx.x + blockDim.x * threadIdx.y;
+    int s_thread = 0;
+
+    for (unsigned int i0 = iy; i0 < (unsigned int)ny; i0 += threads_per_grid_y) /* rows: along y */
+        for (unsigned int i1 = ix; i1 < (unsigned int)nx; i1 += threads_per_grid_x) /* columns: along x */
+            s_thread += a[i0 * (unsigned int)nx + i1];
+
+    s_block[tid] = s_thread;
+    __syncthreads();
+    sharedTreeSum(s_block, tid); /* the chapter's `while i != 0` tree (block_sum.cuh) */
+
+    if (tid == 0)
+        partial[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
 }
 
 #endif /* LAB05_EXERCISES_CUH */

@@ -1,0 +1,755 @@
+/*
+ * matrix.cu - lab05's matrix mode: ./lab05 -n NXxNY (NX columns, NY rows, as
+ * lab06 takes it), e.g. -n 8192x8192, -n 20000x20000, -n 4097x3.
+ *
+ * The kernels (reduce2d.cuh), in the order of the table:
+ *   the whole matrix   reduce2D, reduce2DModern, cub::DeviceReduce::Sum
+ *   one sum per row    rowSumNaive, rowSumWarp, cub::DeviceSegmentedReduce::Sum
+ *   one sum per column colSumNaive, colSumCoalesced
+ * and the student's matrix exercise (exercises.cuh) under reduce2D's row.
+ *
+ * The input is ny rows of nx ints drawn by the 1D lab's rule (uniform in
+ * [0, vmax], vmax = min(255, INT_MAX / (nx * ny))), so the total, and with it
+ * every row and column sum, fits in an int: no kernel's int accumulator can
+ * overflow, and the host checks every output element exactly in 64 bits.
+ * Before every launch, checked or timed, every output (and every scratch
+ * word) is poisoned with 0xABABABAB, a negative number no sum of these
+ * inputs is; after the timed repetitions the outputs are checked again.
+ */
+#include "workbook.h"
+#include "matrix.h"
+#include "reduce2d.cuh"
+#include "cub_sum.cuh"
+
+#include <cub/device/device_segmented_reduce.cuh>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define POISON_BYTE 0xAB
+#define GRID_2D_SIDE 64        /* reduce2D: the chapter's 64x64 grid, at most */
+#define EXERCISE_NX 20000      /* --exercises: a wide, short matrix whose reduce2D grid is */
+#define EXERCISE_NY 700        /* 64x44 blocks (not square) at 16x16; 14 million ints */
+#define SEG_NAME "cub::DeviceSegmentedReduce::Sum"
+
+/* ---------------------------------------------------------------------- */
+/* Launchers and shapes                                                    */
+/* ---------------------------------------------------------------------- */
+
+/* As many blocks of `threads` threads of kernel fn as the GPU holds at once. */
+static unsigned device_fill(const void *fn, unsigned threads, const wb_gpu *g)
+{
+    int per_sm = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, (int)threads, 0));
+    return (unsigned)(per_sm < 1 ? 1 : per_sm) * (unsigned)g->sm_count;
+}
+
+static unsigned min_u(unsigned long long a, unsigned long long b) { return (unsigned)(a < b ? a : b); }
+
+void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                          size_t *scratch)
+{
+    (void)g;
+    *block = dim3((unsigned)bx, (unsigned)by);
+    /* the chapter's 64x64, fewer where the matrix has fewer blocks' worth */
+    *grid = dim3(min_u(wb_ceil_div(nx, bx), GRID_2D_SIDE), min_u(wb_ceil_div(ny, by), GRID_2D_SIDE));
+    *scratch = 0;
+}
+
+static void shape_modern(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                         size_t *scratch)
+{
+    unsigned threads = (unsigned)(bx * by);
+    unsigned long long tiles = wb_ceil_div((long long)nx * ny / 4, (long long)threads * R2D_UNROLL);
+    *block = dim3((unsigned)bx, (unsigned)by);
+    *grid = dim3(min_u(min_u(device_fill((const void *)reduce2DModern, threads, g), MATRIX_MAX_GRID),
+                       tiles < 1 ? 1 : tiles));
+    *scratch = 0;
+}
+
+/* a thread per row (rows 1) or per column (rows 0) */
+static void shape_per_line(int lines, int bx, int by, dim3 *grid, dim3 *block, size_t *scratch)
+{
+    *block = dim3((unsigned)bx, (unsigned)by);
+    *grid = dim3((unsigned)wb_ceil_div(lines, (long long)bx * by));
+    *scratch = 0;
+}
+static void shape_row_naive(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                            size_t *scratch)
+{
+    (void)nx;
+    (void)g;
+    shape_per_line(ny, bx, by, grid, block, scratch);
+}
+static void shape_col_naive(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                            size_t *scratch)
+{
+    (void)ny;
+    (void)g;
+    shape_per_line(nx, bx, by, grid, block, scratch);
+}
+
+static void shape_row_warp(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                           size_t *scratch)
+{
+    unsigned threads = (unsigned)(bx * by);
+    (void)nx;
+    *block = dim3((unsigned)bx, (unsigned)by);
+    /* a warp per row, no more blocks than fill the GPU once (the warps loop) */
+    *grid = dim3(min_u(wb_ceil_div(ny, threads / 32), device_fill((const void *)rowSumWarp, threads, g)));
+    *scratch = 0;
+}
+
+/* colSumCoalesced: blocks of 32 x (threads / 32); strips of 32 vectors
+ * across, chunks of rows down, enough blocks to fill the GPU twice */
+static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                                size_t *scratch)
+{
+    unsigned threads = (unsigned)(bx * by), w = nx % 4 == 0 ? 4 : 1;
+    const void *fn = w == 4 ? (const void *)colSumPartial<4> : (const void *)colSumPartial<1>;
+    unsigned strips = (unsigned)wb_ceil_div(nx / w, 32);
+    unsigned want = 2 * device_fill(fn, threads, g);
+    unsigned long long chunks = wb_ceil_div(want, strips), chunk_rows;
+    if (chunks > (unsigned long long)ny)
+        chunks = (unsigned long long)ny;
+    chunk_rows = wb_ceil_div(ny, (long long)chunks);
+    chunks = wb_ceil_div(ny, (long long)chunk_rows);
+    *block = dim3(32, threads / 32);
+    *grid = dim3(strips, (unsigned)chunks);
+    *scratch = (size_t)chunks * (size_t)nx;
+}
+
+M_LAUNCHER(reduce2D)
+M_LAUNCHER(reduce2DModern)
+M_LAUNCHER(rowSumNaive)
+M_LAUNCHER(rowSumWarp)
+M_LAUNCHER(colSumNaive)
+
+/* two launches: the chunks' partial column sums, then their sum per column */
+static void run_colSumCoalesced(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    int chunk_rows = (int)wb_ceil_div(ny, grid.y);
+    if (nx % 4 == 0)
+        colSumPartial<4><<<grid, block>>>(a, scratch, nx, ny, chunk_rows);
+    else
+        colSumPartial<1><<<grid, block>>>(a, scratch, nx, ny, chunk_rows);
+    CHECK_LAUNCH("colSumPartial");
+    colSumChunks<<<(unsigned)wb_ceil_div(nx, 256), 256>>>(scratch, out, nx, (int)grid.y);
+    CHECK_LAUNCH("colSumChunks");
+}
+
+/* CUB sizes its own grids: the rows show "-" */
+static void shape_cub(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                      size_t *scratch)
+{
+    (void)nx;
+    (void)ny;
+    (void)bx;
+    (void)by;
+    *grid = dim3(grid_cubSum(0, 0, g), 1); /* 0: the row shows "-" */
+    *block = dim3(0, 1);
+    *scratch = 0;
+}
+
+/* cub::DeviceReduce::Sum on the nx * ny ints (cub_sum.cuh: its temporary
+ * storage is sized on the first, checked, call for a length) */
+static void run_cubTotal(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)scratch;
+    launch_cubSum((int *)a, out, (unsigned)nx * (unsigned)ny, grid.x, block.x, WB_INT);
+}
+
+/* cub::DeviceSegmentedReduce::Sum with row r = segment r: offsets r * nx.
+ * The offsets and the temporary storage are made on the first (checked)
+ * call for a shape, never in a timed one. */
+static struct {
+    int *offsets;
+    void *temp;
+    size_t temp_bytes;
+    int nx, ny;
+} seg = {NULL, NULL, 0, -1, -1};
+
+static void run_cubRows(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)scratch;
+    (void)grid;
+    (void)block;
+    if (seg.nx != nx || seg.ny != ny) {
+        int *host = (int *)malloc(((size_t)ny + 1) * sizeof(int)), r;
+        size_t need = 0;
+        if (!host) {
+            fprintf(stderr, "lab05: not enough host memory for %d row offsets\n", ny + 1);
+            exit(WB_EXIT_USAGE);
+        }
+        for (r = 0; r <= ny; ++r)
+            host[r] = r * nx; /* at most nx * ny <= INT_MAX */
+        if (seg.offsets)
+            CHECK(cudaFree(seg.offsets));
+        seg.offsets = (int *)wb_device_alloc(((size_t)ny + 1) * sizeof(int), "the row offsets", "lab05");
+        CHECK(cudaMemcpy(seg.offsets, host, ((size_t)ny + 1) * sizeof(int), cudaMemcpyHostToDevice));
+        free(host);
+        CHECK(cub::DeviceSegmentedReduce::Sum(NULL, need, a, out, ny, seg.offsets, seg.offsets + 1));
+        if (need > seg.temp_bytes) {
+            if (seg.temp)
+                CHECK(cudaFree(seg.temp));
+            seg.temp = wb_device_alloc(need, "CUB's temporary storage", "lab05");
+            seg.temp_bytes = need;
+        }
+        seg.nx = nx;
+        seg.ny = ny;
+    }
+    CHECK(cub::DeviceSegmentedReduce::Sum(seg.temp, seg.temp_bytes, a, out, ny, seg.offsets, seg.offsets + 1));
+    CHECK_LAUNCH(SEG_NAME);
+}
+
+static void cub_release(void)
+{
+    if (seg.offsets)
+        CHECK(cudaFree(seg.offsets));
+    if (seg.temp)
+        CHECK(cudaFree(seg.temp));
+    memset(&seg, 0, sizeof seg);
+    seg.nx = seg.ny = -1;
+    cubSum_release();
+}
+
+/* ---------------------------------------------------------------------- */
+/* The table                                                               */
+/* ---------------------------------------------------------------------- */
+#define MATRIX_TAG "[matrix] "
+static const m_kernel kernels[] = {
+    {{"reduce2D", MATRIX_TAG "the Numba chapter's 2D reduction: one 1D shared array, a partial per block"},
+     run_reduce2D, lab05_reduce2D_shape, M_TOTAL, 1},
+    {{"reduce2DModern", MATRIX_TAG "the matrix as one array: int4 tiles, shuffles, one number"},
+     run_reduce2DModern, shape_modern, M_TOTAL, 0},
+    {{CUB_NAME, MATRIX_TAG "the library on the nx*ny ints: the whole-matrix bar"},
+     run_cubTotal, shape_cub, M_TOTAL, 0},
+    {{"rowSumNaive", MATRIX_TAG "a thread per row: a warp reads 32 words a row apart"},
+     run_rowSumNaive, shape_row_naive, M_ROWS, 0},
+    {{"rowSumWarp", MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
+     run_rowSumWarp, shape_row_warp, M_ROWS, 0},
+    {{SEG_NAME, MATRIX_TAG "the library, a segment per row: the row-sum bar"},
+     run_cubRows, shape_cub, M_ROWS, 0},
+    {{"colSumNaive", MATRIX_TAG "a thread per column: coalesced, but only nx threads"},
+     run_colSumNaive, shape_col_naive, M_COLS, 0},
+    {{"colSumCoalesced", MATRIX_TAG "warps walk column strips down row chunks, then add chunks"},
+     run_colSumCoalesced, shape_col_coalesced, M_COLS, 0},
+};
+
+static wb_lab mlab = {
+    "lab05",
+    "matrix mode: the whole matrix, its rows and its columns",
+    WB_MATRIX,
+    0, 0, NULL, /* a matrix, not a length */
+    8192, 8192, /* -n N alone (after an -n with an x): N x N */
+    16, 16,     /* the Numba chapter's block */
+    1,          /* -b shapes the blocks */
+    20,         /* repetitions */
+    NULL, NULL, /* no flag of its own */
+    WB_TABLE(kernels),
+    WB_NO_EXERCISES, /* lab05_matrix_main puts lab05.cu's in */
+    "lab05_smem/exercises.cuh",
+    0, EXERCISE_NX, EXERCISE_NY,
+    NULL,
+};
+
+static void set_exercises(const lab05_matrix_ex *ex)
+{
+    if (ex && ex->count > 0) {
+        mlab.exercises.first = &ex->exercises[0].info;
+        mlab.exercises.stride = sizeof(m_kernel);
+        mlab.exercises.count = ex->count;
+        mlab.todo_take = ex->todo_take;
+    }
+}
+
+int lab05_matrix_wanted(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i + 1 < argc; ++i)
+        if (!strcmp(argv[i], "-n") && (strchr(argv[i + 1], 'x') || strchr(argv[i + 1], 'X')))
+            return 1;
+    return 0;
+}
+
+void lab05_matrix_print_list(const lab05_matrix_ex *ex, FILE *f)
+{
+    set_exercises(ex);
+    fprintf(f, "\nmatrix mode (./lab05 -n NXxNY, e.g. -n 8192x8192; NX columns, NY rows):\n");
+    wb_print_list(&mlab, f);
+}
+
+void lab05_matrix_print_usage(FILE *f)
+{
+    fprintf(f, "\nmatrix mode: ./lab05 -n NXxNY [-b WxH] ... sums a matrix of NX columns and NY rows:\n"
+               "  the whole matrix, each row, each column (./lab05 --list names the kernels;\n"
+               "  ./lab05 -n 8x8 -h for its options)\n");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The matrix of one shape, its references, the device buffers             */
+/* ---------------------------------------------------------------------- */
+typedef struct {
+    int nx, ny;
+    size_t n;
+    int *host, *host_out;
+    long long total, *rowref, *colref;
+    int *d_a, *d_copy, *d_out, *d_scratch;
+    size_t out_ints, scratch_ints;
+} matrix;
+
+/* Host side: the input by the 1D rule and its exact sums. Short of host
+ * memory: one line, exit 2. */
+static void matrix_host(matrix *m, int nx, int ny, unsigned long long seed)
+{
+    size_t r, c;
+    memset(m, 0, sizeof *m);
+    m->nx = nx;
+    m->ny = ny;
+    m->n = (size_t)nx * ny;
+    m->out_ints = (size_t)(nx > ny ? nx : ny);
+    if (m->out_ints < GRID_2D_SIDE * GRID_2D_SIDE)
+        m->out_ints = GRID_2D_SIDE * GRID_2D_SIDE; /* reduce2D's partials */
+    m->host = (int *)malloc(m->n * sizeof(int));
+    m->host_out = (int *)malloc(m->out_ints * sizeof(int));
+    m->rowref = (long long *)calloc((size_t)ny, sizeof(long long));
+    m->colref = (long long *)calloc((size_t)nx, sizeof(long long));
+    if (!m->host || !m->host_out || !m->rowref || !m->colref) {
+        fprintf(stderr, "lab05: -n %dx%d needs %.2f GiB of host memory; choose a smaller -n\n", nx, ny,
+                m->n * sizeof(int) / 1073741824.0);
+        exit(WB_EXIT_USAGE);
+    }
+    wb_fill_ints(m->host, m->n, seed);
+    for (r = 0; r < (size_t)ny; ++r)
+        for (c = 0; c < (size_t)nx; ++c) {
+            int v = m->host[r * nx + c];
+            m->rowref[r] += v;
+            m->colref[c] += v;
+        }
+    for (r = 0; r < (size_t)ny; ++r)
+        m->total += m->rowref[r];
+}
+
+/* Device side: the input, a buffer as large for the copy ceiling, the
+ * outputs, and scratch of `scratch` ints (at least one). */
+static void matrix_device(matrix *m, size_t scratch, int with_copy)
+{
+    size_t bytes = m->n * sizeof(int);
+    m->scratch_ints = scratch > 0 ? scratch : 1;
+    m->d_a = (int *)wb_device_alloc(bytes, "the matrix", "lab05");
+    m->d_copy = with_copy ? (int *)wb_device_alloc(bytes, "the copy ceiling's buffer", "lab05") : NULL;
+    m->d_out = (int *)wb_device_alloc(m->out_ints * sizeof(int), "the sums", "lab05");
+    m->d_scratch = (int *)wb_device_alloc(m->scratch_ints * sizeof(int), "the partial sums", "lab05");
+    CHECK(cudaMemcpy(m->d_a, m->host, bytes, cudaMemcpyHostToDevice));
+}
+
+static void matrix_free(matrix *m)
+{
+    CHECK(cudaFree(m->d_a));
+    if (m->d_copy)
+        CHECK(cudaFree(m->d_copy));
+    CHECK(cudaFree(m->d_out));
+    CHECK(cudaFree(m->d_scratch));
+    free(m->host);
+    free(m->host_out);
+    free(m->rowref);
+    free(m->colref);
+}
+
+/* ---------------------------------------------------------------------- */
+/* One kernel on one matrix                                                */
+/* ---------------------------------------------------------------------- */
+typedef struct {
+    const m_kernel *k;
+    matrix *m;
+    dim3 grid, block;
+    size_t scratch;
+} m_ctx;
+
+static void make_ctx(m_ctx *c, const m_kernel *k, matrix *m, int bx, int by, const wb_gpu *g)
+{
+    c->k = k;
+    c->m = m;
+    k->shape(m->nx, m->ny, bx, by, g, &c->grid, &c->block, &c->scratch);
+}
+
+/* The outputs kernel k leaves: partial sums, the total, or one per row or column. */
+static size_t outputs_of(const m_ctx *c)
+{
+    if (c->k->output == M_ROWS)
+        return (size_t)c->m->ny;
+    if (c->k->output == M_COLS)
+        return (size_t)c->m->nx;
+    return c->k->partials ? (size_t)c->grid.x * c->grid.y : 1;
+}
+
+static void launch_once(void *p)
+{
+    m_ctx *c = (m_ctx *)p;
+    c->k->launch(c->m->d_a, c->m->d_out, c->m->d_scratch, c->m->nx, c->m->ny, c->grid, c->block);
+}
+
+/* Before every launch (wb_time_events' reset too): every output and scratch
+ * word 0xABABABAB. Asynchronous. */
+static void poison(void *p)
+{
+    m_ctx *c = (m_ctx *)p;
+    CHECK(cudaMemsetAsync(c->m->d_out, POISON_BYTE, outputs_of(c) * sizeof(int), 0));
+    if (c->scratch > 0)
+        CHECK(cudaMemsetAsync(c->m->d_scratch, POISON_BYTE, c->scratch * sizeof(int), 0));
+}
+
+/* Copy back what c's kernel left and compare every element with the exact
+ * reference; the finding goes into check. Returns 1 when all are right. */
+static int outputs_right(const m_ctx *c, char *check, size_t len)
+{
+    const matrix *m = c->m;
+    size_t count = outputs_of(c), i, wrong = 0, first = 0;
+    const long long *ref = c->k->output == M_ROWS ? m->rowref : m->colref;
+    const char *what = c->k->output == M_ROWS ? "row" : "column";
+    int poison_value;
+    memset(&poison_value, POISON_BYTE, sizeof poison_value);
+    CHECK(cudaMemcpy(m->host_out, m->d_out, count * sizeof(int), cudaMemcpyDeviceToHost));
+    if (c->k->output == M_TOTAL) {
+        long long s = 0;
+        for (i = 0; i < count; ++i) {
+            if (m->host_out[i] == poison_value) {
+                snprintf(check, len, "block %zu never wrote its sum (still poisoned)", i);
+                return 0;
+            }
+            s += m->host_out[i];
+        }
+        snprintf(check, len, "total %lld, expected %lld", s, m->total);
+        return s == m->total;
+    }
+    for (i = 0; i < count; ++i)
+        if (m->host_out[i] != ref[i] && wrong++ == 0)
+            first = i;
+    if (!wrong) {
+        snprintf(check, len, "all %zu %s sums exact", count, what);
+        return 1;
+    }
+    snprintf(check, len, "%zu of %zu %s sums wrong; %s %zu: %d, expected %lld", wrong, count, what, what,
+             first, m->host_out[first], ref[first]);
+    return 0;
+}
+
+/* One checked launch on poisoned outputs: row->pass and row->check, or
+ * row->todo for an exercise still WB_TODO(). */
+static void verify(m_ctx *c, wb_row *row)
+{
+    if (mlab.todo_take)
+        mlab.todo_take(); /* a flag an earlier launch left */
+    poison(c);
+    launch_once(c);
+    CHECK(cudaDeviceSynchronize());
+    if (mlab.todo_take && mlab.todo_take()) {
+        row->todo = 1;
+        snprintf(row->check, sizeof row->check, "not written yet (WB_TODO() in %s)", mlab.exercise_file);
+        return;
+    }
+    row->pass = outputs_right(c, row->check, sizeof row->check);
+}
+
+/* Verify kernel k, time it (outputs poisoned before every repetition),
+ * check what the last repetition left, add its row. timed 0: only verify
+ * and count it in r's closing line. */
+static void run_row(wb_gpu *g, wb_report *r, matrix *m, const m_kernel *k, const wb_args *a, int timed)
+{
+    m_ctx c;
+    wb_row row;
+    make_ctx(&c, k, m, a->block_x, a->block_y, g);
+    memset(&row, 0, sizeof row);
+    row.kernel = k->info.name;
+    row.role = k->info.kind;
+    row.against = k->info.against;
+    row.n = (long long)m->n;
+    row.nx = m->nx;
+    row.ny = m->ny;
+    row.grid_x = c.grid.x;
+    row.grid_y = c.grid.y;
+    row.block_x = c.block.x;
+    row.block_y = c.block.y;
+    row.bytes = (double)m->n * sizeof(int); /* every element read once */
+    row.total_ms = -1;
+
+    verify(&c, &row);
+    if (!timed) {
+        wb_report_exercise_verdict(r, &row);
+        return;
+    }
+    if (!row.todo) {
+        row.time = wb_time_events(g, launch_once, poison, &c, a->reps);
+        if (row.pass) {
+            char again[96];
+            if (!outputs_right(&c, again, sizeof again)) {
+                row.pass = 0;
+                snprintf(row.check, sizeof row.check, "timed repetition: %.70s", again);
+            }
+        }
+    }
+    wb_report_add(r, &row);
+}
+
+/* The scratch the rows need. */
+static size_t scratch_for(const wb_kernel_info *const *order, int nrows, int nx, int ny, const wb_args *a,
+                          const wb_gpu *g)
+{
+    size_t most = 0;
+    int i;
+    for (i = 0; i < nrows; ++i) {
+        dim3 grid, block;
+        size_t s;
+        ((const m_kernel *)order[i])->shape(nx, ny, a->block_x, a->block_y, g, &grid, &block, &s);
+        if (s > most)
+            most = s;
+    }
+    return most;
+}
+
+/* The rows order[0..nrows) on an nx x ny matrix: timed rows (with the copy
+ * ceiling of that matrix measured first) or, timed 0, verdicts only. */
+static void run_rows(wb_gpu *g, wb_report *r, const wb_args *a, int nx, int ny,
+                     const wb_kernel_info *const *order, int nrows, int timed)
+{
+    matrix m;
+    int i;
+    matrix_host(&m, nx, ny, a->seed);
+    matrix_device(&m, scratch_for(order, nrows, nx, ny, a, g), timed);
+    if (timed)
+        wb_measure_ceiling(g, r, m.d_copy, m.d_a, m.n * sizeof(int), a->reps);
+    for (i = 0; i < nrows; ++i)
+        run_row(g, r, &m, (const m_kernel *)order[i], a, timed);
+    matrix_free(&m);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Under the table: each group's best against its bar                      */
+/* ---------------------------------------------------------------------- */
+static const m_kernel *kernel_named(const char *name)
+{
+    int i;
+    for (i = 0; i < (int)(sizeof kernels / sizeof kernels[0]); ++i)
+        if (!strcmp(kernels[i].info.name, name))
+            return &kernels[i];
+    return NULL;
+}
+
+static m_output output_of(const char *name)
+{
+    const m_kernel *k = kernel_named(name);
+    return k ? k->output : M_TOTAL;
+}
+
+/* The fastest passing shipped row of group `out` at row ref's size that
+ * ends with the final outputs on the device (not reduce2D: the host adds its
+ * partial sums), leaving out `not_name`. */
+static const wb_row *fastest(const wb_report *r, const wb_row *ref, m_output out, const char *not_name)
+{
+    const wb_row *best = NULL;
+    int i;
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        const m_kernel *k = kernel_named(w->kernel);
+        if (w->role || !w->pass || w->n != ref->n || w->nx != ref->nx || !k || k->output != out ||
+            k->partials || !strcmp(w->kernel, not_name))
+            continue;
+        if (!best || w->time.median < best->time.median)
+            best = w;
+    }
+    return best;
+}
+
+static void print_bars(const wb_report *r, FILE *out)
+{
+    int i, header = 0;
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *ref = &r->rows[i], *best;
+        const char *group;
+        m_output o;
+        if (!strcmp(ref->kernel, CUB_NAME) || !strcmp(ref->kernel, SEG_NAME)) {
+            o = output_of(ref->kernel);
+            group = o == M_TOTAL ? "whole matrix" : "row sums";
+            best = fastest(r, ref, o, ref->kernel);
+        } else if (!strcmp(ref->kernel, "colSumCoalesced") && ref->pass) {
+            /* the columns against the rows: the same bytes, read across instead of along */
+            const wb_row *rows = fastest(r, ref, M_ROWS, "");
+            best = fastest(r, ref, M_COLS, "");
+            if (!rows || !best || rows->gbps <= 0)
+                continue;
+            if (!header++)
+                fprintf(out, "against the bars (medians of the same run):\n");
+            fprintf(out, "  column sums   %s %.0f GB/s, row sums' best (%s) %.0f GB/s: %.2fx\n", best->kernel,
+                    best->gbps, rows->kernel, rows->gbps, best->gbps / rows->gbps);
+            continue;
+        } else {
+            continue;
+        }
+        if (!best || !ref->pass || best->time.median <= 0)
+            continue;
+        if (!header++)
+            fprintf(out, "against the bars (medians of the same run):\n");
+        fprintf(out, "  %-13s %s %.4f ms, %s %.4f ms: %.2fx %s\n", group, best->kernel, best->time.median,
+                ref->kernel, ref->time.median, ref->time.median / best->time.median,
+                ref->time.median >= best->time.median ? "faster than the library"
+                                                      : "slower than the library");
+    }
+    if (header)
+        fprintf(out, "\n");
+}
+
+/* ---------------------------------------------------------------------- */
+/* --explain: a tiny matrix on the CPU                                     */
+/* ---------------------------------------------------------------------- */
+#define EX_MAX_NX 16
+#define EX_MAX_NY 8
+
+static void lab05_matrix_explain(const wb_args *a)
+{
+    int nx = a->nx, ny = a->ny, v[EX_MAX_NX * EX_MAX_NY], r, c, bx = 2, by = 2, gx = 2, gy = 2;
+    long long rows[EX_MAX_NY] = {0}, cols[EX_MAX_NX] = {0}, total = 0, part[4] = {0};
+    if (nx > EX_MAX_NX || ny > EX_MAX_NY || !a->n_given) {
+        printf("(a matrix of at most %dx%d fits on the page: showing 12x6)\n\n", EX_MAX_NX, EX_MAX_NY);
+        nx = 12;
+        ny = 6;
+    }
+    for (r = 0; r < nx * ny; ++r) { /* single digits keep the columns narrow */
+        unsigned long long s = a->seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)r * 0xBF58476D1CE4E5B9ULL;
+        v[r] = (int)((s >> 40) % 10);
+    }
+    for (r = 0; r < ny; ++r)
+        for (c = 0; c < nx; ++c) {
+            rows[r] += v[r * nx + c];
+            cols[c] += v[r * nx + c];
+            total += v[r * nx + c];
+        }
+
+    printf("lab05 matrix mode: %d rows of %d ints, row-major: element (r, c) is a[r*%d + c].\n", ny, nx, nx);
+    printf("A row is %d neighbouring words; a column is words %d apart.\n\n", nx, nx);
+    printf("       c:");
+    for (c = 0; c < nx; ++c)
+        printf("%3d", c);
+    printf("  | row sum\n");
+    for (r = 0; r < ny; ++r) {
+        printf("  row %2d:", r);
+        for (c = 0; c < nx; ++c)
+            printf("%3d", v[r * nx + c]);
+        printf("  | %4lld\n", rows[r]);
+    }
+    printf("  col sum:");
+    for (c = 0; c < nx; ++c)
+        printf("%3lld", cols[c]); /* at most 9 * EX_MAX_NY: two digits */
+    printf("  | %4lld total\n\n", total);
+
+    /* reduce2D, shrunk to 2x2 blocks on a 2x2 grid */
+    printf("reduce2D, shrunk to 2x2 blocks on a 2x2 grid (the chapter: 16x16 on 64x64). The grid has\n"
+           "%d threads across and %d down, so thread (ix, iy) adds rows iy, iy+%d, ... and in each\n"
+           "columns ix, ix+%d, ...  The letter of the block that adds each element:\n",
+           bx * gx, by * gy, by * gy, bx * gx);
+    for (r = 0; r < ny; ++r) {
+        printf("  row %2d: ", r);
+        for (c = 0; c < nx; ++c) {
+            int b = (c % (bx * gx)) / bx + gx * ((r % (by * gy)) / by);
+            part[b] += v[r * nx + c];
+            printf("%3c", 'A' + b);
+        }
+        printf("\n");
+    }
+    printf("Each block's 4 threads store their sums in ONE 1D shared array at\n"
+           "tid = threadIdx.x + blockDim.x * threadIdx.y, and the tree adds s_block[tid + 2], then\n"
+           "s_block[tid + 1]. One partial sum per block: A %lld, B %lld, C %lld, D %lld;\n"
+           "the host adds them: %lld.\n\n",
+           part[0], part[1], part[2], part[3], part[0] + part[1] + part[2] + part[3]);
+
+    /* who reads what in one step of a warp (4 lanes shown) */
+    printf("Who reads what in the first step of one warp (4 lanes shown; a warp has 32):\n");
+    printf("  rowSumNaive      a thread per row:    lanes read a[%d], a[%d], a[%d], a[%d]: %d apart,\n"
+           "                                        one memory line each\n",
+           0, nx, 2 * nx, 3 * nx, nx);
+    printf("  rowSumWarp       a warp per row:      lanes read a[0..3], a[4..7], ... of row 0, an int4\n"
+           "                                        each: neighbours, one line for the warp\n");
+    printf("  colSumNaive      a thread per column: lanes read a[0], a[1], a[2], a[3]: neighbours, but\n"
+           "                                        only %d threads in all, each down %d rows\n",
+           nx, ny);
+    printf("  colSumCoalesced  a warp on a strip:   lanes read a[0..3], a[4..7], ... of one row, the\n"
+           "                                        block's other warps the next rows of its chunk;\n"
+           "                                        a second kernel adds the chunks' column sums\n");
+    printf("Column %d's sum, %lld, is the sum of its chunks whatever their order: integers add exactly.\n",
+           0, cols[0]);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The entry points                                                        */
+/* ---------------------------------------------------------------------- */
+int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex)
+{
+    static wb_report r;
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    wb_args a;
+    wb_gpu g;
+    int nrows;
+
+    set_exercises(ex);
+    wb_args_or_exit(&mlab, argc, argv, &a);
+    nrows = wb_plan_rows(&mlab, &a, order);
+    if (a.explain) {
+        lab05_matrix_explain(&a);
+        return WB_EXIT_OK;
+    }
+
+    wb_gpu_open(&g, mlab.lab);
+    wb_report_init(&r, mlab.lab);
+    wb_report_device(&r, &g);
+    r.timed = "the kernel(s) to the final outputs (CUDA events), except reduce2D: its pass alone, "
+              "one partial sum per block (the host adds them)";
+    r.reps = a.reps;
+    r.baseline = "reduce2D";
+
+    run_rows(&g, &r, &a, a.nx, a.ny, order, nrows, 1);
+    if (wb_report_exercises_begin(&r, &mlab, &a)) { /* the closing line: at the exercise shape */
+        const wb_kernel_info *ex_order[WB_MAX_KERNELS];
+        int i, count = 0;
+        for (i = 0; i < mlab.exercises.count; ++i)
+            if (a.ex_selected[i])
+                ex_order[count++] = wb_table_at(mlab.exercises, i);
+        run_rows(&g, &r, &a, mlab.exercise_nx, mlab.exercise_ny, ex_order, count, 0);
+    }
+
+    r.notes = print_bars;
+    wb_report_print(&r, a.format, stdout);
+    cub_release();
+    wb_gpu_close(&g);
+    return wb_report_status(&r);
+}
+
+void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, const lab05_matrix_ex *ex,
+                                int timed)
+{
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    wb_args m;
+    int i, count = 0;
+    double ceiling = r->ceiling_gbps;
+    char ceiling_what[sizeof r->ceiling_what];
+
+    set_exercises(ex);
+    m = *a;
+    m.block_x = mlab.default_block_x;
+    m.block_y = mlab.default_block_y;
+    for (i = 0; i < mlab.kernels.count; ++i)
+        m.selected[i] = 0;
+    for (i = 0; i < mlab.exercises.count; ++i)
+        m.ex_selected[i] = 1;
+    if (timed) {
+        m.exercises = 1;
+        count = wb_plan_rows(&mlab, &m, order); /* each exercise under its reference row */
+    } else {
+        for (i = 0; i < mlab.exercises.count; ++i)
+            order[count++] = wb_table_at(mlab.exercises, i);
+        r->ex_total += count;
+    }
+    memcpy(ceiling_what, r->ceiling_what, sizeof ceiling_what);
+    run_rows(g, r, &m, mlab.exercise_nx, mlab.exercise_ny, order, count, timed);
+    r->ceiling_gbps = ceiling; /* the 1D banner keeps its own ceiling */
+    memcpy(r->ceiling_what, ceiling_what, sizeof ceiling_what);
+    cub_release();
+}

@@ -1,0 +1,86 @@
+/*
+ * matrix.h - lab05's matrix mode: what lab05.cu and matrix.cu share.
+ *
+ *     ./lab05 -n 8192x8192            a matrix of 8192 columns and 8192 rows (NXxNY, as lab06)
+ *     ./lab05 -n 20000x20000 -b 32x8  another block shape (W*H a power of two, 32..1024)
+ *     ./lab05 -n 12x6 --explain       who adds what, on a tiny matrix (no GPU)
+ *
+ * A plain `./lab05` (or -n with no `x`) is the 1D lab; an `-n` with an `x`
+ * hands the whole command line to lab05_matrix_main. The kernels are in
+ * reduce2d.cuh, the harness in matrix.cu; the student's matrix exercise is in
+ * exercises.cuh, launched from lab05.cu (the translation unit that holds the
+ * exercise file) through the table below.
+ */
+#ifndef LAB05_MATRIX_H
+#define LAB05_MATRIX_H
+
+#include "workbook.h"
+
+/* What a kernel produces from the ny x nx int matrix a (row-major):
+ *   M_TOTAL  the sum of every element: one number in out[0], or one partial
+ *            sum per block in out[0..blocks) that the host adds (partials 1)
+ *   M_ROWS   out[r] = the sum of row r, r < ny
+ *   M_COLS   out[c] = the sum of column c, c < nx                          */
+typedef enum { M_TOTAL, M_ROWS, M_COLS } m_output;
+
+/* One launch (or the few launches a kernel needs) on a: out as above;
+ * scratch holds scratch_ints(...) ints for a kernel that needs room for
+ * partial results. Each checks its launches. */
+typedef void (*m_launch)(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block);
+
+/* run_KERNEL: an m_launch of one launch of KERNEL(a, out, nx, ny), checked. */
+#define M_LAUNCHER(kernel)                                                                          \
+    static void run_##kernel(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block) \
+    {                                                                                               \
+        (void)scratch;                                                                              \
+        kernel<<<grid, block>>>(a, out, nx, ny);                                                    \
+        CHECK_LAUNCH(#kernel);                                                                      \
+    }
+/* The grid and block kernel k runs with on an ny x nx matrix when -b says
+ * bx x by; *scratch: the ints of scratch it needs (0 for none). */
+typedef void (*m_shape)(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                        size_t *scratch);
+
+typedef struct {
+    wb_kernel_info info;
+    m_launch launch;
+    m_shape shape;
+    m_output output;
+    int partials; /* M_TOTAL only: one partial sum per block (the host adds them) */
+} m_kernel;
+
+/* reduce2D's shape, for the exercise that is measured against it (matrix.cu) */
+void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                          size_t *scratch);
+
+/* What lab05.cu hands over: the matrix exercises (exercises.cuh, compiled in
+ * lab05.cu) and the WB_TODO() flag of that translation unit. */
+typedef struct {
+    const m_kernel *exercises;
+    int count;
+    int (*todo_take)(void);
+} lab05_matrix_ex;
+
+/* -n has an `x`: the run is a matrix run. */
+int lab05_matrix_wanted(int argc, char **argv);
+
+/* The whole matrix run (parse, run, print); returns the exit status. */
+int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex);
+
+/* --list of the 1D lab: the matrix kernels after its own. */
+void lab05_matrix_print_list(const lab05_matrix_ex *ex, FILE *f);
+
+/* -h of the 1D lab: how to ask for the matrix mode. */
+void lab05_matrix_print_usage(FILE *f);
+
+/*
+ * The 1D run's share of the matrix exercises: with --exercises (timed = 1)
+ * their rows, each under the row of the kernel it is measured against, at
+ * the matrix exercise shape, with the 1D run's -r and --seed; without
+ * (timed = 0) each checked once and counted in r's closing line. The 1D
+ * report's ceiling line is left as it was (each row carries its own).
+ */
+void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, const lab05_matrix_ex *ex,
+                                int timed);
+
+#endif /* LAB05_MATRIX_H */

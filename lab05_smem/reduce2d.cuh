@@ -1,0 +1,314 @@
+/*
+ * reduce2d.cuh - lab05's matrix kernels: the whole matrix to one number, one
+ * number per row, one number per column.
+ *
+ * The matrix is ny rows of nx ints, row-major: element (r, c) is
+ * a[r * nx + c], so a row is nx consecutive words and a column is words nx
+ * apart. Which layout is fast is the lesson: a warp's 32 loads are fast when
+ * they are 32 neighbouring words (one 128-byte line), slow when they are 32
+ * words a row apart (32 lines for 128 useful bytes).
+ *
+ *   reduce2D          the Numba chapter's 2D reduction: 2D blocks on a 2D
+ *                     grid (16x16 on 64x64), each thread striding over both
+ *                     axes, one 1D shared array per block indexed by
+ *                     threadIdx.x + blockDim.x * threadIdx.y, a tree, one
+ *                     partial sum per block (the host adds them)
+ *   reduce2DModern    the matrix is one contiguous array: reduceModern's
+ *                     int4 tiles, shuffles and one atomic per block, on it
+ *   rowSumNaive       a thread per row: what one writes first; a warp's 32
+ *                     threads read 32 different rows (uncoalesced)
+ *   rowSumWarp        a warp per row: the 32 lanes read neighbouring int4s
+ *                     of the row, shuffles add them
+ *   colSumNaive       a thread per column: coalesced by luck (neighbouring
+ *                     threads, neighbouring columns), but only nx threads,
+ *                     each walking ny rows one dependent load at a time
+ *   colSumCoalesced   a warp walks a strip of 128 columns down a chunk of
+ *                     rows (one int4 per lane per row: 512 contiguous bytes),
+ *                     the block's rows meet in shared memory, and a second
+ *                     small kernel adds the chunks' partial column sums
+ *
+ * Every kernel takes any nx, ny >= 1 and any block of 32..1024 threads (a
+ * power of two); integer sums are exact in any order, so the partial sums
+ * may be combined in any order. Included by matrix.cu only (the kernels are
+ * not static: one translation unit).
+ */
+#ifndef REDUCE2D_CUH
+#define REDUCE2D_CUH
+
+#include "workbook.h"
+#include "block_sum.cuh" /* flatTid, warpReduce, blockReduceShfl, sharedTreeSum */
+
+#define R2D_MAX_THREADS 1024 /* the largest block: the shared arrays are sized for it */
+#define R2D_UNROLL 4         /* int4 loads in flight per thread per trip */
+
+/* ---------------------------------------------------------------------- */
+/* The whole matrix                                                        */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * 1. The Numba chapter's reduce2D, in CUDA C. Thread (ix, iy) of the grid
+ * adds rows iy, iy + (threads of the grid along y), ... and in each of them
+ * columns ix, ix + (threads of the grid along x), ...: consecutive threadIdx.x
+ * read consecutive columns (coalesced). Then the block's 2D threads are
+ * numbered tid = threadIdx.x + blockDim.x * threadIdx.y in ONE 1D shared
+ * array, and the 1D tree runs on it. Block (bx, by) writes its sum to
+ * partial[bx + gridDim.x * by]; the host adds the gridDim.x * gridDim.y
+ * partial sums.
+ *
+ * differs from the straight port: each loop steps by the grid's threads
+ * along ITS OWN axis (the port steps the rows by the grid's width and the
+ * columns by its height: right only on a square grid); the shared array is
+ * sized for the largest block (1024), not for 16x16; the tree starts at
+ * half of ANY power-of-two block; the sum is an int, exact (the chapter sums
+ * float32, whose sum of 4*10^8 values is off in its low digits).
+ */
+__global__ void reduce2D(const int *a, int *partial, int nx, int ny)
+{
+    __shared__ int s_block[R2D_MAX_THREADS];
+    unsigned int ix = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned int iy = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int threads_x = gridDim.x * blockDim.x, threads_y = gridDim.y * blockDim.y;
+    unsigned int tid = threadIdx.x + blockDim.x * threadIdx.y;
+    int s_thread = 0;
+
+    for (unsigned int r = iy; r < (unsigned int)ny; r += threads_y)
+        for (unsigned int c = ix; c < (unsigned int)nx; c += threads_x)
+            s_thread += a[r * (unsigned int)nx + c];
+
+    s_block[tid] = s_thread;
+    __syncthreads();
+    /* i = (blockDim.x * blockDim.y) // 2; while i != 0: if tid < i: add; sync; i //= 2 */
+    sharedTreeSum(s_block, tid);
+
+    if (tid == 0)
+        partial[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
+}
+
+/*
+ * The total of the current launch of reduce2DModern and the count of blocks
+ * that added to it, in one 64-bit word (as reduceModern's modern_acc, see
+ * reduce_shfl.cuh): bits 48..63 blocks done, bits 0..47 the sum of (block
+ * sum + 2^31). The last block writes the total and sets the word back to 0.
+ */
+__device__ unsigned long long matrix_acc = 0;
+#define MATRIX_BIAS 2147483648LL
+#define MATRIX_MAX_GRID 65535u /* the count has 16 bits */
+
+/*
+ * 2. The whole matrix as what it is in memory: nx * ny consecutive ints.
+ * reduceModern's loads on it (int4, tiles of R2D_UNROLL * threads vectors
+ * per block, grid-stride over tiles), the block's sum by shuffles, one
+ * atomic per block; out[0] = the total. a must be 16-byte aligned
+ * (cudaMalloc: 256); any block of 32..1024 threads (its 2D shape only
+ * numbers the threads); grid 1..65535.
+ */
+__global__ void reduce2DModern(const int *__restrict__ a, int *out, int nx, int ny)
+{
+    __shared__ int warp_sums[32];
+    unsigned int n = (unsigned int)nx * (unsigned int)ny, n4 = n / 4;
+    unsigned int tid = flatTid(), threads = blockThreads();
+    unsigned int stride = gridDim.x * threads;
+    const int4 *__restrict__ a4 = (const int4 *)a;
+    unsigned int tile = R2D_UNROLL * threads, full = n4 / tile, t;
+    unsigned int i = full * tile + blockIdx.x * threads + tid; /* the vectors after the tiles */
+    int sum = 0;
+
+    if (tid == 0) /* fetch the accumulator's line now; the loads below hide the wait */
+        asm volatile("prefetch.L2 [%0];" : : "l"(&matrix_acc));
+
+    for (t = blockIdx.x; t < full; t += gridDim.x) {
+        const int4 *p = a4 + t * tile + tid;
+        int4 v[R2D_UNROLL];
+#pragma unroll
+        for (int u = 0; u < R2D_UNROLL; ++u)
+            v[u] = __ldg(p + u * threads);
+#pragma unroll
+        for (int u = 0; u < R2D_UNROLL; ++u)
+            sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+    }
+    for (; i < n4; i += stride) {
+        int4 v = __ldg(a4 + i);
+        sum += (v.x + v.y) + (v.z + v.w);
+    }
+    if (blockIdx.x * threads + tid < n % 4) /* the last n % 4 ints */
+        sum += a[n4 * 4 + blockIdx.x * threads + tid];
+
+    sum = blockReduceShfl(sum, warp_sums);
+    if (tid == 0) {
+        unsigned long long mine = (1ull << 48) + (unsigned long long)((long long)sum + MATRIX_BIAS);
+        unsigned long long before = atomicAdd(&matrix_acc, mine);
+        if ((before >> 48) == gridDim.x - 1) {
+            unsigned long long all = (before + mine) & ((1ull << 48) - 1);
+            out[0] = (int)((long long)all - (long long)gridDim.x * MATRIX_BIAS);
+            matrix_acc = 0;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* One number per row                                                      */
+/* ---------------------------------------------------------------------- */
+
+/* 3. A thread per row: thread r adds row r from left to right. At step c the
+ * 32 threads of a warp read a[r*nx + c] for 32 neighbouring r: 32 words nx
+ * apart, 32 memory lines for 128 useful bytes (the L1 keeps some of the
+ * rest for the next steps, while it lasts). */
+__global__ void rowSumNaive(const int *a, int *rowsum, int nx, int ny)
+{
+    unsigned int r = blockIdx.x * blockThreads() + flatTid();
+    if (r < (unsigned int)ny) { /* no barrier below: the early exit is safe */
+        const int *row = a + r * (unsigned int)nx;
+        int s = 0;
+        for (int c = 0; c < nx; ++c)
+            s += row[c];
+        rowsum[r] = s;
+    }
+}
+
+/*
+ * This lane's share of row[0..nx), the row starting at element `start` of a
+ * 16-byte aligned matrix: a head of up to 3 ints up to the first 16-byte
+ * boundary, then int4 vectors (lane, lane + 32, ...; R2D_UNROLL in flight),
+ * then a tail of up to 3 ints. Every int of the row is read by one lane.
+ */
+__device__ __forceinline__ int rowLaneSum(const int *__restrict__ row, unsigned int start, unsigned int nx,
+                                          unsigned int lane)
+{
+    unsigned int head = (4u - (start & 3u)) & 3u, nv, i, done;
+    const int4 *__restrict__ v4;
+    int s = 0;
+    if (head > nx)
+        head = nx;
+    if (lane < head)
+        s += __ldg(row + lane);
+    v4 = (const int4 *)(row + head);
+    nv = (nx - head) / 4;
+    for (i = lane; i + 32 * (R2D_UNROLL - 1) < nv; i += 32 * R2D_UNROLL) {
+        int4 v[R2D_UNROLL];
+#pragma unroll
+        for (int u = 0; u < R2D_UNROLL; ++u)
+            v[u] = __ldg(v4 + i + 32 * u);
+#pragma unroll
+        for (int u = 0; u < R2D_UNROLL; ++u)
+            s += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+    }
+    for (; i < nv; i += 32) {
+        int4 v = __ldg(v4 + i);
+        s += (v.x + v.y) + (v.z + v.w);
+    }
+    done = head + nv * 4;
+    if (lane < nx - done)
+        s += __ldg(row + done + lane);
+    return s;
+}
+
+/* 4. A warp per row: the warp's 32 lanes read neighbouring int4s of its row
+ * (512 contiguous bytes per step), shuffles add the 32 sums, lane 0 writes.
+ * The warps of the grid take rows w, w + (warps of the grid), ...; the grid
+ * is sized to fill the GPU once. */
+__global__ void rowSumWarp(const int *__restrict__ a, int *rowsum, int nx, int ny)
+{
+    unsigned int lane = flatTid() % 32;
+    unsigned int warp = (blockIdx.x * blockThreads() + flatTid()) / 32;
+    unsigned int warps = gridDim.x * blockThreads() / 32;
+    for (unsigned int r = warp; r < (unsigned int)ny; r += warps) { /* the same trips for the whole warp */
+        unsigned int start = r * (unsigned int)nx;
+        int s = warpReduce(rowLaneSum(a + start, start, (unsigned int)nx, lane));
+        if (lane == 0)
+            rowsum[r] = s;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* One number per column                                                   */
+/* ---------------------------------------------------------------------- */
+
+/* 5. A thread per column: thread c adds column c from top to bottom. Each
+ * step of a warp reads 32 neighbouring words of one row (coalesced), but
+ * there are only nx threads, and each has one load in flight at a time. */
+__global__ void colSumNaive(const int *a, int *colsum, int nx, int ny)
+{
+    unsigned int c = blockIdx.x * blockThreads() + flatTid();
+    if (c < (unsigned int)nx) {
+        int s = 0;
+        for (int r = 0; r < ny; ++r)
+            s += a[(unsigned int)r * (unsigned int)nx + c];
+        colsum[c] = s;
+    }
+}
+
+/* The vector of W ints a lane loads: int4 (W = 4) or int (W = 1). */
+template <int W> struct lanes_of;
+template <> struct lanes_of<4> {
+    typedef int4 vec;
+    __device__ static int4 zero() { return make_int4(0, 0, 0, 0); }
+    __device__ static void add(int4 &s, int4 v) { s.x += v.x; s.y += v.y; s.z += v.z; s.w += v.w; }
+    __device__ static int at(int4 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : k == 2 ? v.z : v.w; }
+};
+template <> struct lanes_of<1> {
+    typedef int vec;
+    __device__ static int zero() { return 0; }
+    __device__ static void add(int &s, int v) { s += v; }
+    __device__ static int at(int v, int) { return v; }
+};
+
+/*
+ * 6a. Partial column sums of one chunk of rows. Block (strip, chunk) has
+ * 32 x by threads: lane x owns the W columns (32 * strip + x) * W ...,
+ * thread row y adds rows chunk_start + y, + by, ... of the chunk (R2D_UNROLL
+ * loads in flight): each step of a warp reads 32 * W * 4 contiguous bytes
+ * of one row. The by rows of the block meet in shared memory, and row y = 0
+ * writes scratch[chunk * nx + c]. W = 4 needs nx % 4 == 0 (every row starts
+ * on a 16-byte boundary); W = 1 takes any nx.
+ */
+template <int W>
+__global__ void colSumPartial(const int *__restrict__ a, int *scratch, int nx, int ny, int chunk_rows)
+{
+    typedef typename lanes_of<W>::vec vec;
+    __shared__ vec part[R2D_MAX_THREADS];
+    unsigned int lane = threadIdx.x, y = threadIdx.y, by = blockDim.y;
+    unsigned int nvec = (unsigned int)nx / W; /* vectors per row */
+    unsigned int cv = blockIdx.x * 32 + lane; /* this lane's vector of the row */
+    unsigned int r0 = blockIdx.y * (unsigned int)chunk_rows;
+    unsigned int r1 = min(r0 + (unsigned int)chunk_rows, (unsigned int)ny), r;
+    const vec *__restrict__ av = (const vec *)a;
+    vec s = lanes_of<W>::zero();
+
+    if (cv < nvec) { /* no barrier inside: lanes past the last column skip the loads */
+        for (r = r0 + y; r + (R2D_UNROLL - 1) * by < r1; r += R2D_UNROLL * by) {
+            vec v[R2D_UNROLL];
+#pragma unroll
+            for (int u = 0; u < R2D_UNROLL; ++u)
+                v[u] = __ldg(av + (r + u * by) * nvec + cv);
+#pragma unroll
+            for (int u = 0; u < R2D_UNROLL; ++u)
+                lanes_of<W>::add(s, v[u]);
+        }
+        for (; r < r1; r += by)
+            lanes_of<W>::add(s, __ldg(av + r * nvec + cv));
+    }
+    part[y * 32 + lane] = s;
+    __syncthreads();
+    if (y == 0 && cv < nvec) {
+        for (unsigned int k = 1; k < by; ++k)
+            lanes_of<W>::add(s, part[k * 32 + lane]);
+#pragma unroll
+        for (int k = 0; k < W; ++k)
+            scratch[blockIdx.y * (unsigned int)nx + cv * W + k] = lanes_of<W>::at(s, k);
+    }
+}
+
+/* 6b. colsum[c] = the sum over the chunks of scratch[chunk * nx + c]:
+ * neighbouring threads, neighbouring columns (coalesced). */
+__global__ void colSumChunks(const int *scratch, int *colsum, int nx, int chunks)
+{
+    unsigned int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c < (unsigned int)nx) {
+        int s = 0;
+        for (int k = 0; k < chunks; ++k)
+            s += scratch[(unsigned int)k * (unsigned int)nx + c];
+        colsum[c] = s;
+    }
+}
+
+#endif /* REDUCE2D_CUH */
