@@ -512,7 +512,7 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                 lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "",
                 lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
                 lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
-                lab->device_finish ? " [--finish host|device]" : "");
+                lab->device_finish ? " [--finish F]" : "");
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
                    "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
@@ -1237,10 +1237,28 @@ static void bytes_text(char *buf, size_t len, double bytes)
  * passed (a failed row's check line says them already). */
 static void print_bound_lines(const wb_report *r, FILE *out)
 {
-    int i;
+    int i, same = 0, differ = 0, runs = 0;
     for (i = 0; i < r->nrows; ++i)
         if (r->rows[i].has_bound && r->rows[i].pass)
             fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+    /* run to run: a float sum whose order of additions changes between runs
+     * changes its bits (an int sum never does) */
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        if (!w->has_bound || w->runs < 2)
+            continue;
+        if (w->distinct > 1) {
+            fprintf(out, "  %s: %d different sums in %d runs on the same input\n", w->kernel, w->distinct,
+                    w->runs);
+            ++differ;
+        } else {
+            ++same;
+            runs = w->runs;
+        }
+    }
+    if (same > 0)
+        fprintf(out, "  %s%s gave the same bits in all its runs (%d)\n", differ ? "every other kernel" : "every kernel",
+                same > 1 || differ ? "" : "", runs);
 }
 
 /* A row's error and bound for CSV (empty for an exact check) */

@@ -316,6 +316,10 @@ typedef struct {
      * order of additions; 0 for an exact check (CSV error, bound empty) */
     int has_bound;
     double error, bound;
+    /* the whole reductions run (verified + timed) and how many different
+     * results (bits) they gave: 1 for an int sum, and for a float sum whose
+     * order of additions is fixed; 0: not counted */
+    int runs, distinct;
     const char *finish;     /* how total_ms reached one number: "host" or "device"; NULL: no total */
     char finish_grids[64];  /* the device finish: the grid of each launch, "32768, 64, 1"; else "" */
     /* derived by wb_report_add: */

@@ -146,7 +146,7 @@ static void shape_cub(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *gri
     (void)ny;
     (void)bx;
     (void)by;
-    *grid = dim3(grid_cubSum(0, 0, g), 1); /* 0: the row shows "-" */
+    *grid = dim3(grid_cubSum(0, 0, g, WB_INT), 1); /* 0: the row shows "-" */
     *block = dim3(0, 1);
     *scratch = 0;
 }
@@ -222,13 +222,13 @@ static const m_kernel kernels[] = {
      run_reduce2D, lab05_reduce2D_shape, M_TOTAL, 1},
     {{"reduce2DModern", MATRIX_TAG "the matrix as one array: int4 tiles, shuffles, one number"},
      run_reduce2DModern, shape_modern, M_TOTAL, 0},
-    {{CUB_NAME, MATRIX_TAG "the library on the nx*ny ints: the whole-matrix bar"},
+    {{CUB_NAME, MATRIX_TAG "the library on the nx*ny ints: the whole-matrix yardstick"},
      run_cubTotal, shape_cub, M_TOTAL, 0},
     {{"rowSumNaive", MATRIX_TAG "a thread per row: a warp reads 32 words a row apart"},
      run_rowSumNaive, shape_row_naive, M_ROWS, 0},
     {{"rowSumWarp", MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
      run_rowSumWarp, shape_row_warp, M_ROWS, 0},
-    {{SEG_NAME, MATRIX_TAG "the library, a segment per row: the row-sum bar"},
+    {{SEG_NAME, MATRIX_TAG "the library, a segment per row: the row-sum yardstick"},
      run_cubRows, shape_cub, M_ROWS, 0},
     {{"colSumNaive", MATRIX_TAG "a thread per column: coalesced, but only nx threads"},
      run_colSumNaive, shape_col_naive, M_COLS, 0},
@@ -578,7 +578,7 @@ static void print_bars(const wb_report *r, FILE *out)
             if (!rows || !best || rows->gbps <= 0)
                 continue;
             if (!header++)
-                fprintf(out, "against the bars (medians of the same run):\n");
+                fprintf(out, "against the library (medians of the same run):\n");
             fprintf(out, "  column sums   %s %.0f GB/s, row sums' best (%s) %.0f GB/s: %.2fx\n", best->kernel,
                     best->gbps, rows->kernel, rows->gbps, best->gbps / rows->gbps);
             continue;
@@ -588,7 +588,7 @@ static void print_bars(const wb_report *r, FILE *out)
         if (!best || !ref->pass || best->time.median <= 0)
             continue;
         if (!header++)
-            fprintf(out, "against the bars (medians of the same run):\n");
+            fprintf(out, "against the library (medians of the same run):\n");
         fprintf(out, "  %-13s %s %.4f ms, %s %.4f ms: %.2fx %s\n", group, best->kernel, best->time.median,
                 ref->kernel, ref->time.median, ref->time.median / best->time.median,
                 ref->time.median >= best->time.median ? "faster than the library"
