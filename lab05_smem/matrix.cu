@@ -95,8 +95,12 @@ static void shape_row_warp(int nx, int ny, int bx, int by, const wb_gpu *g, dim3
     unsigned threads = (unsigned)(bx * by);
     (void)nx;
     *block = dim3((unsigned)bx, (unsigned)by);
-    /* a warp per row, no more blocks than fill the GPU once (the warps loop) */
-    *grid = dim3(min_u(wb_ceil_div(ny, threads / 32), device_fill((const void *)rowSumWarp, threads, g)));
+    /* a warp per row: as many blocks as rows need (up to 2^20; beyond, the
+     * warps loop). Not "fill the GPU once": 8192 rows on 6336 resident warps
+     * would leave most warps idle for the second round; with a block per
+     * 8 rows the scheduler hands out blocks as SMs free up */
+    (void)g;
+    *grid = dim3(min_u(wb_ceil_div(ny, threads / 32), 1u << 20));
     *scratch = 0;
 }
 

@@ -173,10 +173,21 @@ __device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsi
             sum += sumVec(v[u]);
     }
 #endif
-    /* the vectors left over (less than a tile, or a trip, per block), one
-     * per thread, grid-stride */
-    for (; i < n4; i += stride)
-        sum += sumVec(loadModern(in4 + i));
+    /* the vectors left over (less than a tile, or a trip, per block),
+     * grid-stride, MODERN_UNROLL per trip, each load guarded and all issued
+     * before any is used: at small n this is the whole input, and one trip
+     * to DRAM instead of one per vector is what keeps up with the library */
+    for (; i < n4; i += MODERN_UNROLL * stride) {
+        V v[MODERN_UNROLL];
+#pragma unroll
+        for (int u = 0; u < MODERN_UNROLL; ++u)
+            if (i + u * stride < n4)
+                v[u] = loadModern(in4 + i + u * stride);
+#pragma unroll
+        for (int u = 0; u < MODERN_UNROLL; ++u)
+            if (i + u * stride < n4)
+                sum += sumVec(v[u]);
+    }
     /* the tail: the n % per_vec elements after the last whole vector, one
      * per thread */
     {
