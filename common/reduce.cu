@@ -264,7 +264,10 @@ static void finish_on_device(run_ctx *c)
         c->k->launch(in, c->partial + f->off[p] * c->esz, f->n[p], f->grid[p], c->block, c->type);
         CHECK_LAUNCH("the kernel under test, relaunched on its partial sums");
         if (c->checking && c->unwritten < 0 && f->grid[p] > 0) {
-            unsigned parts = f->grid[p] < c->max_grid ? f->grid[p] : c->max_grid; /* host_partial's room */
+            /* a one-pass kernel writes partial[0] only (the rest is its own
+             * scratch, or untouched) */
+            unsigned outs = c->k->one_pass ? 1 : f->grid[p];
+            unsigned parts = outs < c->max_grid ? outs : c->max_grid; /* host_partial's room */
             CHECK(cudaMemcpy(c->host_partial, c->partial + f->off[p] * c->esz, parts * c->esz,
                              cudaMemcpyDeviceToHost));
             c->unwritten = first_poisoned(c->host_partial, parts, c->esz);

@@ -16,8 +16,8 @@
 . tests/lib.sh
 
 LAB=./lab05
-ROWS=7 # kernels in lab05's table, CUB's row included
-KERNELS="reduceGmem reduceSmem reduceSmemUnroll4 reduceSmemUnroll4Dyn reduceShfl reduceModern cub::DeviceReduce::Sum"
+ROWS=8 # kernels in lab05's table, CUB's row included
+KERNELS="reduceGmem reduceSmem reduceSmemUnroll4 reduceSmemUnroll4Dyn reduceShfl reduceModern reduceAtomic cub::DeviceReduce::Sum"
 EX_WRITE="reduceSmemShfl reduceMaxSmem" # the exercises, by kind
 EX_FIX="reduceSmemNoSyncwarp reduce2DNumba" # reduce2DNumba: the matrix mode's (tests/gpu_lab05_matrix.sh)
 EX_LINE='^exercises: [0-9]+ of 4 done' # the closing line of a run without --exercises
@@ -69,13 +69,13 @@ expect_csv_pass "lab05 n=2^27+5" $ROWS $LAB -n 134217733 --csv -r 1
 # the default table: one PASS per kernel, the summary, and the line against
 # CUB; then the line on the exercises
 run $LAB -r 3
-if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ] && grep -q '^lab05: PASS - 7 of 7 kernels verified' "$OUTF"; then
+if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ] && grep -q '^lab05: PASS - 8 of 8 kernels verified' "$OUTF"; then
     ok "lab05 table: 7 PASS rows and the summary"
 else
     notok "lab05 table" "exit $STATUS: $(tail -n 5 "$OUTF")"
 fi
 expect_grep "lab05 table shows the ceiling" '^ceiling  [0-9]+ GB/s: device-to-device' "$OUTF"
-if tail -n 2 "$OUTF" | head -n 1 | grep -q '^lab05: PASS - 7 of 7 kernels verified' &&
+if tail -n 2 "$OUTF" | head -n 1 | grep -q '^lab05: PASS - 8 of 8 kernels verified' &&
     tail -n 1 "$OUTF" | grep -Eq "$EX_LINE"; then ok "lab05 table ends with the summary line, then the exercises line"
 else notok "lab05 table ends with the summary line, then the exercises line" "last lines: $(tail -n 2 "$OUTF")"; fi
 expect_grep "lab05 table compares one pass with CUB" '^  n = +16777216  reduceModern [0-9.]+ ms, CUB [0-9.]+ ms: [0-9.]+x (faster|slower) than the library$' "$OUTF"
@@ -181,6 +181,6 @@ else
     else notok "lab05 --exercises --sweep as shipped" "exit $STATUS; rows: $got"; fi
 fi
 if [ -x build/solutions/lab05 ]; then
-    expect_csv_pass "lab05 solutions --exercises --sweep" 32 build/solutions/lab05 --exercises --sweep -n 2^14 --csv -r 2
+    expect_csv_pass "lab05 solutions --exercises --sweep" 35 build/solutions/lab05 --exercises --sweep -n 2^14 --csv -r 2
     expect_csv_pass "lab05 solutions -k reduceMaxSmem --seed 7" 2 build/solutions/lab05 -k reduceMaxSmem --seed 7 -n 100003 -b 64 --csv -r 2
 fi
