@@ -1257,8 +1257,8 @@ static void print_bound_lines(const wb_report *r, FILE *out)
         }
     }
     if (same > 0)
-        fprintf(out, "  %s%s gave the same bits in all its runs (%d)\n", differ ? "every other kernel" : "every kernel",
-                same > 1 || differ ? "" : "", runs);
+        fprintf(out, "  %s gave the same bits in all its runs (%d)\n",
+                differ ? "every other kernel" : "every kernel", runs);
 }
 
 /* A row's error and bound for CSV (empty for an exact check) */
