@@ -296,7 +296,7 @@ static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb
         return WB_EXIT_USAGE;
     }
     if (!((lab->types ? lab->types : WB_TYPE_BIT(WB_INT)) & WB_TYPE_BIT(t))) {
-        fail(err, errlen, "--type %s: %s has no %s version yet; it takes %s", v, lab->lab, v, names);
+        fail(err, errlen, "--type %s: %s sums %s only; it takes %s", v, lab->lab, names, names);
         return WB_EXIT_USAGE;
     }
     a->type = (wb_type)t;

@@ -211,13 +211,16 @@ static void picture_modern(void)
         printf("   A tile = %u loads x %u threads = %u consecutive vectors; there are %u whole tiles.\n"
                "   Block b takes tiles b, b+%u, ... (a grid-stride loop over tiles); in a tile, thread\n"
                "   tid loads vectors tid, tid+%u, tid+%u, tid+%u: %u loads in flight before the first add,\n"
-               "   and a warp's 32 loads are 512 consecutive bytes. The vectors after the last whole\n"
-               "   tile go one per thread (t = blockIdx.x * blockDim.x + tid), the tail ints too.\n\n",
-               unroll, block, tile, full, grid, block, 2 * block, 3 * block, unroll);
+               "   and a warp's 32 loads are 512 consecutive bytes. The %u vectors after the last\n"
+               "   whole tile are a partial tile for block %u (%u tiles %% %u blocks: the first block\n"
+               "   with a tile fewer), spread over as few threads as hold them %u apiece (whole warps;\n"
+               "   here the 4-thread block). Block 0's first threads take the tail ints.\n\n",
+               unroll, block, tile, full, grid, block, 2 * block, 3 * block, unroll, n4 - full * tile,
+               full % grid, full, grid, unroll);
     else
-        printf("   Grid-stride over vectors: thread t reads vectors t, t+%u, t+%u, ... (%u per trip\n"
-               "   of the main loop while all %u fit, then one at a time).\n\n",
-               stride, 2 * stride, unroll, unroll);
+        printf("   Grid-stride over vectors: thread t reads vectors t, t+%u, t+%u, ... (%u per trip;\n"
+               "   the last trip loads only the vectors that exist).\n\n",
+               stride, 2 * stride, unroll);
     for (T = 0; T < stride; ++T) {
         unsigned b = T / block, tid = T % block, i, t;
         printf("   block %u thread %u (t = %u): ", b, tid, T);
@@ -228,17 +231,27 @@ static void picture_modern(void)
                     printf("%s%u", u ? " " : "", t * tile + tid + u * block);
                 printf("] ");
             }
-            i = full * tile + T;
+            if (n4 > full * tile && b == full % grid) {
+                /* the kernel's width, in whole warps; this toy block is its own "warp" */
+                unsigned left = n4 - full * tile, unit = block < 32 ? block : 32;
+                unsigned width = (left + unroll - 1) / unroll;
+                width = (width + unit - 1) / unit * unit;
+                if (tid < width && tid < left) {
+                    printf("partial [");
+                    for (u = 0; u < unroll && tid + u * width < left; ++u)
+                        printf("%s%u", u ? " " : "", full * tile + tid + u * width);
+                    printf("] ");
+                }
+            }
+            i = n4; /* nothing one at a time */
         } else {
-            for (i = T; i + (unroll - 1) * stride < n4; i += unroll * stride) {
+            for (i = T; i < n4; i += unroll * stride) {
                 printf("[");
-                for (u = 0; u < unroll; ++u)
+                for (u = 0; u < unroll && i + u * stride < n4; ++u)
                     printf("%s%u", u ? " " : "", i + u * stride);
                 printf("] ");
             }
         }
-        for (; i < n4; i += stride)
-            printf("%u ", i);
         if (T < n % 4)
             printf(" + tail int %u", n4 * 4 + T);
         printf("\n");

@@ -104,6 +104,17 @@ static void shape_row_warp(int nx, int ny, int bx, int by, const wb_gpu *g, dim3
     *scratch = 0;
 }
 
+/* rowSumBlock: a block per row (up to 2^20 blocks; beyond, the blocks loop) */
+static void shape_row_block(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                            size_t *scratch)
+{
+    (void)nx;
+    (void)g;
+    *block = dim3((unsigned)bx, (unsigned)by);
+    *grid = dim3(min_u((unsigned)ny, 1u << 20));
+    *scratch = 0;
+}
+
 /* colSumCoalesced: blocks of 32 x (threads / 32); strips of 32 vectors
  * across, chunks of rows down, enough blocks to fill the GPU twice */
 static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
@@ -127,6 +138,7 @@ M_LAUNCHER(reduce2D)
 M_LAUNCHER(reduce2DModern)
 M_LAUNCHER(rowSumNaive)
 M_LAUNCHER(rowSumWarp)
+M_LAUNCHER(rowSumBlock)
 M_LAUNCHER(colSumNaive)
 
 /* two launches: the chunks' partial column sums, then their sum per column */
@@ -232,6 +244,8 @@ static const m_kernel kernels[] = {
      run_rowSumNaive, shape_row_naive, M_ROWS, 0},
     {{"rowSumWarp", MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
      run_rowSumWarp, shape_row_warp, M_ROWS, 0},
+    {{"rowSumBlock", MATRIX_TAG "a block per row: neighbouring int4s, the block's shuffles"},
+     run_rowSumBlock, shape_row_block, M_ROWS, 0},
     {{SEG_NAME, MATRIX_TAG "the library, a segment per row: the row-sum yardstick"},
      run_cubRows, shape_cub, M_ROWS, 0},
     {{"colSumNaive", MATRIX_TAG "a thread per column: coalesced, but only nx threads"},

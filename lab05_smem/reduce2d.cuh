@@ -40,6 +40,9 @@
 
 #define R2D_MAX_THREADS 1024 /* the largest block: the shared arrays are sized for it */
 #define R2D_UNROLL 4         /* int4 loads in flight per thread per trip */
+#ifndef ROW_BLOCK_UNROLL
+#define ROW_BLOCK_UNROLL 8
+#endif
 
 /* ---------------------------------------------------------------------- */
 /* The whole matrix                                                        */
@@ -166,39 +169,41 @@ __global__ void rowSumNaive(const int *a, int *rowsum, int nx, int ny)
 }
 
 /*
- * This lane's share of row[0..nx), the row starting at element `start` of a
- * 16-byte aligned matrix: a head of up to 3 ints up to the first 16-byte
- * boundary, then int4 vectors (lane, lane + 32, ...; R2D_UNROLL in flight),
- * then a tail of up to 3 ints. Every int of the row is read by one lane.
+ * Thread t's share of row[0..nx) when `threads` threads add the row together
+ * (a warp: t = lane, threads = 32; a block: t = flatTid()), the row starting
+ * at element `start` of a 16-byte aligned matrix: a head of up to 3 ints up
+ * to the first 16-byte boundary, then int4 vectors t, t + threads, ..., U of
+ * them in flight per trip, then a tail of up to 3 ints. Every int of the row
+ * is read by one thread.
  */
-__device__ __forceinline__ int rowLaneSum(const int *__restrict__ row, unsigned int start, unsigned int nx,
-                                          unsigned int lane)
+template <int U>
+__device__ __forceinline__ int rowPartSum(const int *__restrict__ row, unsigned int start, unsigned int nx,
+                                          unsigned int t, unsigned int threads)
 {
     unsigned int head = (4u - (start & 3u)) & 3u, nv, i, done;
     const int4 *__restrict__ v4;
     int s = 0;
     if (head > nx)
         head = nx;
-    if (lane < head)
-        s += __ldg(row + lane);
+    if (t < head)
+        s += __ldg(row + t);
     v4 = (const int4 *)(row + head);
     nv = (nx - head) / 4;
-    for (i = lane; i + 32 * (R2D_UNROLL - 1) < nv; i += 32 * R2D_UNROLL) {
-        int4 v[R2D_UNROLL];
+    for (i = t; i < nv; i += threads * U) {
+        int4 v[U];
+        /* past the end of the row: read vector i again (no branch around a
+         * load, so all U are issued together) and add nothing */
 #pragma unroll
-        for (int u = 0; u < R2D_UNROLL; ++u)
-            v[u] = __ldg(v4 + i + 32 * u);
+        for (int u = 0; u < U; ++u)
+            v[u] = __ldg(v4 + (i + threads * u < nv ? i + threads * u : i));
 #pragma unroll
-        for (int u = 0; u < R2D_UNROLL; ++u)
-            s += (v[u].x + v[u].y) + (v[u].z + v[u].w);
-    }
-    for (; i < nv; i += 32) {
-        int4 v = __ldg(v4 + i);
-        s += (v.x + v.y) + (v.z + v.w);
+        for (int u = 0; u < U; ++u)
+            if (i + threads * u < nv)
+                s += (v[u].x + v[u].y) + (v[u].z + v[u].w);
     }
     done = head + nv * 4;
-    if (lane < nx - done)
-        s += __ldg(row + done + lane);
+    if (t < nx - done)
+        s += __ldg(row + done + t);
     return s;
 }
 
@@ -213,9 +218,25 @@ __global__ void rowSumWarp(const int *__restrict__ a, int *rowsum, int nx, int n
     unsigned int warps = gridDim.x * blockThreads() / 32;
     for (unsigned int r = warp; r < (unsigned int)ny; r += warps) { /* the same trips for the whole warp */
         unsigned int start = r * (unsigned int)nx;
-        int s = warpReduce(rowLaneSum(a + start, start, (unsigned int)nx, lane));
+        int s = warpReduce(rowPartSum<R2D_UNROLL>(a + start, start, (unsigned int)nx, lane, 32));
         if (lane == 0)
             rowsum[r] = s;
+    }
+}
+
+/* 4b. A block per row: the block's threads read neighbouring int4s of its
+ * row (blockThreads() * 16 contiguous bytes per step), the block's shuffles
+ * add them, thread 0 writes. Block b takes rows b, b + gridDim.x, ... */
+__global__ void rowSumBlock(const int *__restrict__ a, int *rowsum, int nx, int ny)
+{
+    __shared__ int warp_sums[32];
+    for (unsigned int r = blockIdx.x; r < (unsigned int)ny; r += gridDim.x) { /* the same trips for the whole block */
+        unsigned int start = r * (unsigned int)nx;
+        int s = blockReduceShfl(rowPartSum<ROW_BLOCK_UNROLL>(a + start, start, (unsigned int)nx, flatTid(), blockThreads()),
+                                warp_sums);
+        if (flatTid() == 0)
+            rowsum[r] = s;
+        __syncthreads(); /* warp 0 has read warp_sums before the next row writes them */
     }
 }
 

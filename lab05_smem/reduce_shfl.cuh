@@ -127,6 +127,28 @@ __device__ unsigned long long modern_acc = 0;
  * the last, and sets it back to 0. */
 __device__ unsigned int modern_done = 0;
 
+/* The vectors base[first + u * step] for u < MODERN_UNROLL, those below
+ * `end` added: all loads issued before any is used. A vector at or past the
+ * end is read at base[0] instead (which exists: end >= 1) and not added. The
+ * obvious `if (first + u * step < end) v[u] = ...` lets the compiler add
+ * each vector before it asks for the next, one trip to DRAM per vector:
+ * measured 0.5 us slower at n = 4096 on an H100. */
+template <typename T, typename V>
+__device__ __forceinline__ T sumGuarded(const V *__restrict__ base, unsigned int first, unsigned int step,
+                                        unsigned int end)
+{
+    V v[MODERN_UNROLL];
+    T s = 0;
+#pragma unroll
+    for (int u = 0; u < MODERN_UNROLL; ++u)
+        v[u] = loadModern(base + (first + u * step < end ? first + u * step : 0));
+#pragma unroll
+    for (int u = 0; u < MODERN_UNROLL; ++u)
+        if (first + u * step < end)
+            s += sumVec(v[u]);
+    return s;
+}
+
 /* The loads of reduceModern: this thread's share of g_idata[0..n), every
  * element read once by exactly one thread of the grid, added in an order
  * fixed by n, the grid and the block. g_idata must be 16-byte aligned
@@ -138,7 +160,6 @@ __device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsi
     const unsigned int per_vec = sizeof(V) / sizeof(T); /* 4 ints or floats, 2 doubles */
     const V *__restrict__ in4 = (const V *)g_idata;
     unsigned int n4 = n / per_vec; /* whole vectors */
-    unsigned int stride = gridDim.x * blockDim.x;
     T sum = 0;
 
 #if MODERN_TILED
@@ -148,7 +169,6 @@ __device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsi
      * independent 16-byte loads issued before any is used, and each warp's
      * 32 loads are 512 consecutive bytes */
     unsigned int tile = MODERN_UNROLL * blockDim.x, full = n4 / tile, t;
-    unsigned int i = full * tile + blockIdx.x * blockDim.x + threadIdx.x; /* after the tiles */
     for (t = blockIdx.x; t < full; t += gridDim.x) {
         const V *p = in4 + t * tile + threadIdx.x;
         V v[MODERN_UNROLL];
@@ -159,35 +179,30 @@ __device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsi
         for (int u = 0; u < MODERN_UNROLL; ++u)
             sum += sumVec(v[u]);
     }
+    /* the vectors after the whole tiles, fewer than one tile: a partial
+     * tile for ONE block, the first that got one tile fewer than the others
+     * (so no block makes a trip more than they do), loaded by the fewest
+     * whole warps that hold it MODERN_UNROLL vectors a thread. At small n
+     * this is the whole input: one block, one trip to DRAM, no thread
+     * asking for a vector that is not there (as CUB's single-block kernel
+     * does for small inputs) */
+    {
+        unsigned int left = n4 - full * tile;
+        if (left > 0 && blockIdx.x == full % gridDim.x) {
+            unsigned int width = (left + MODERN_UNROLL - 1) / MODERN_UNROLL; /* <= blockDim.x */
+            width = (width + 31) / 32 * 32;
+            if (threadIdx.x < width)
+                sum += sumGuarded<T>(in4 + full * tile, threadIdx.x, width, left);
+        }
+    }
 #else
     /* grid-stride over vectors: thread i loads vectors i, i + stride, ...,
-     * MODERN_UNROLL of them per trip, issued before any is used */
-    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
-    for (; i + (MODERN_UNROLL - 1) * stride < n4; i += MODERN_UNROLL * stride) {
-        V v[MODERN_UNROLL];
-#pragma unroll
-        for (int u = 0; u < MODERN_UNROLL; ++u)
-            v[u] = loadModern(in4 + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < MODERN_UNROLL; ++u)
-            sum += sumVec(v[u]);
-    }
+     * MODERN_UNROLL of them per trip, issued before any is used; the last
+     * trip guarded */
+    unsigned int stride = gridDim.x * blockDim.x;
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += MODERN_UNROLL * stride)
+        sum += sumGuarded<T>(in4, i, stride, n4);
 #endif
-    /* the vectors left over (less than a tile, or a trip, per block),
-     * grid-stride, MODERN_UNROLL per trip, each load guarded and all issued
-     * before any is used: at small n this is the whole input, and one trip
-     * to DRAM instead of one per vector is what keeps up with the library */
-    for (; i < n4; i += MODERN_UNROLL * stride) {
-        V v[MODERN_UNROLL];
-#pragma unroll
-        for (int u = 0; u < MODERN_UNROLL; ++u)
-            if (i + u * stride < n4)
-                v[u] = loadModern(in4 + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < MODERN_UNROLL; ++u)
-            if (i + u * stride < n4)
-                sum += sumVec(v[u]);
-    }
     /* the tail: the n % per_vec elements after the last whole vector, one
      * per thread */
     {
@@ -231,15 +246,17 @@ __device__ __forceinline__ void finishOnePass(T sum, T *g_odata, T *warp_sums)
     __shared__ bool last;
     if (threadIdx.x == 0) {
         g_odata[blockIdx.x] = sum;
-        /* the sum reaches L2, where every SM sees it, before the count
-         * says it is there */
-        __threadfence();
-        last = atomicAdd(&modern_done, 1u) == gridDim.x - 1; /* one atomic per block */
+        /* one atomic per block, with release and acquire order: the sum
+         * above reaches L2 before the count says it is there, and the last
+         * block sees every other block's sum once it has read the count.
+         * (The classic __threadfence(); atomicAdd(...) does the same with a
+         * full fence, measured about 0.6 us slower per launch on an H100.) */
+        last = __nv_atomic_fetch_add(&modern_done, 1u, __NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_DEVICE) ==
+               gridDim.x - 1;
     }
     __syncthreads(); /* every thread learns `last`; warp_sums is free again */
     if (last) {
         T v = 0;
-        __threadfence();
         /* __ldcg reads L2, where the other blocks' sums are, never a stale
          * L1 line */
         for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockDim.x)

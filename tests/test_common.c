@@ -730,10 +730,10 @@ static void test_type_args(void)
     bad(&typed_lab, "--values uniform --type int", "float");
     bad(&typed_lab, "--exercises --type float", "int functions");
     bad(&typed_lab, "-k delta --type double", "int functions");
-    /* a lab without float and double versions (labs 02-05 today) */
-    bad(&length_lab, "--type float", "no float version yet; it takes int");
-    bad(&length_lab, "--type double", "no double version yet");
-    bad(&length_lab, "--type float --values uniform", "no float version");
+    /* a lab of int sums only (lab05-finish) */
+    bad(&length_lab, "--type float", "--type float: labX sums int only; it takes int");
+    bad(&length_lab, "--type double", "sums int only");
+    bad(&length_lab, "--type float --values uniform", "sums int only");
     bad(&length_lab, "--values uniform", "int only");
     good(&length_lab, "--type int", &a);
     check(a.type == WB_INT, "a lab of int only takes --type int", "");

@@ -8,7 +8,9 @@
 # e.g. __syncthreads() where not every thread of the block arrives) and
 # initcheck (reads of device memory never written):
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
-#     (odd lengths: the tail of the last block is exercised)
+#     (odd lengths: the tail of the last block is exercised), and the same
+#     with --type float and --type double respectively (the shipped kernels
+#     of lab02-lab05; the exercises and lab05-finish are int only)
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)
 #   lab05's matrix mode (lab05-matrix): -n 300x201 -b 16x16, -n 1001x3 -b 32x1 and
 #     -n 3x5 -b 8x128, each -r 1 (int4 rows, odd widths, a tiny matrix, tall blocks)
@@ -117,7 +119,10 @@ for target in $targets; do
     case $label in
         lab06*) configs="-n 300x200 -r 1" ;;
         *-matrix*) configs="-n 300x201 -r 1 -b 16x16|-n 1001x3 -r 1 -b 32x1|-n 3x5 -r 1 -b 8x128" ;;
-        *)     configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32" ;;
+        *+solutions) configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32" ;; # the exercises are int
+        *)     configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32"
+               # labs 02-05 sum floats and doubles too (lab05-finish: ints only)
+               case $label in lab0[2-5]) configs="$configs|-n 100003 -r 1 -b 256 --type float|-n 1000 -r 1 -b 32 --type double" ;; esac ;;
     esac
     for tool in $TOOLS; do
         t0=$(date +%s)
