@@ -67,7 +67,7 @@ static const wb_reduce_kernel kernels[] = {
     {{"reduceShfl", "4 per thread, then warp shuffles: registers, no shared-memory tree"},
      launch_reduceShfl, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceModern", "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per block"},
-     launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
+     launch_reduceModernRow, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{"reduceAtomic", "reduceModern's loads, then every block atomicAdds into one total: the usual finish"},
      launch_reduceAtomic, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
     {{CUB_NAME, "NVIDIA's library (ships with the toolkit): two launches to one number"},

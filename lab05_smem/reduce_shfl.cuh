@@ -304,6 +304,34 @@ __global__ void reduceModern(const T *__restrict__ g_idata, T *g_odata, unsigned
     finishOnePass(sum, g_odata, warp_sums);
 }
 
+/* 6b. reduceModern for small n, a kernel of its own (as CUB has one): the
+ * whole input fits in one tile (n / per_vec <= MODERN_UNROLL * blockDim.x
+ * vectors), so ONE block reads it as a partial tile, one trip to DRAM, and
+ * writes the sum: no count, no atomic, no second read, and a short kernel
+ * (the GPU fetches fewer instructions before the first load). Launched with
+ * a grid of one block; the same additions as reduceModern on one block, so
+ * the same bits. */
+template <typename T>
+__global__ void reduceModernSmall(const T *__restrict__ g_idata, T *g_odata, unsigned int n)
+{
+    typedef typename Vec16<T>::type V;
+    const unsigned int per_vec = sizeof(V) / sizeof(T);
+    __shared__ T warp_sums[32];
+    unsigned int n4 = n / per_vec;
+    T sum = 0;
+    if (n4 > 0) {
+        unsigned int width = (n4 + MODERN_UNROLL - 1) / MODERN_UNROLL; /* <= blockDim.x */
+        width = (width + 31) / 32 * 32;
+        if (threadIdx.x < width)
+            sum = sumGuarded<T>((const V *)g_idata, threadIdx.x, width, n4);
+    }
+    if (threadIdx.x < n % per_vec)
+        sum += g_idata[n4 * per_vec + threadIdx.x];
+    sum = blockReduceShfl(sum, warp_sums);
+    if (threadIdx.x == 0)
+        g_odata[0] = sum;
+}
+
 /* ---------------------------------------------------------------------- */
 /* The finish most code uses, and why it is not ours                       */
 /* ---------------------------------------------------------------------- */
@@ -378,6 +406,19 @@ static unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g, w
 WB_REDUCE_LAUNCHER_T(reduceShfl, 0)
 
 WB_REDUCE_LAUNCHER_T(reduceModern, 0)
+WB_REDUCE_LAUNCHER_T(reduceModernSmall, 0)
+
+/* reduceModern's row: the small-n kernel when the input fits in one tile of
+ * the block (grid_reduceModern then gives one block), else reduceModern */
+static void launch_reduceModernRow(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
+                                   wb_type type)
+{
+    unsigned per_vec = type == WB_DOUBLE ? 2 : 4; /* elements in 16 bytes */
+    if (grid == 1 && n / per_vec <= MODERN_UNROLL * block)
+        launch_reduceModernSmall(data, partial, n, grid, block, type);
+    else
+        launch_reduceModern(data, partial, n, grid, block, type);
+}
 WB_REDUCE_LAUNCHER_T(reduceAtomic, 0)
 
 #endif /* REDUCE_SHFL_CUH */
