@@ -151,18 +151,18 @@ cp "$OUTF" "$W/class.out"
 expect_out "class table: a column per required lab, then lab05-finish and lab06+dlcm=cg" \
     '^student +lab01 +lab02 +lab03 +lab04 +lab05 +lab06 +lab05-finish +lab06\+dlcm=cg +total +flags$'
 expect_out "class: alice (every lab, her own build) earns every point, DLCM pair and lab05-finish included" \
-    '^alice +25 +25 +25 +25 +25 +25 +10 +25 +185/185 +copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$'
+    '^alice +25 +25 +30 +25 +30 +25 +10 +25 +195/195 +copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$'
 expect_out "DLCM pair: the default lab06 file is graded as lab06" '^alice-lab06\.csv: lab06 on .*build [a-z_0-9]+, run'
 expect_out "DLCM pair: the DLCM=cg file is graded too, by the lab06 lines, as lab06+dlcm=cg" \
     '^alice-lab06-cg\.csv: lab06\+dlcm=cg on .*build [a-z_0-9]+\+dlcm=cg, run'
 expect_out "DLCM pair: lab06+dlcm=cg scores its own result" 'score lab06\+dlcm=cg 25/25$'
 expect_out "lab05-finish: graded (verified, versus CUB, no_slower)" 'versus: fastest of reduceModern,modernMemsetAtomic,modernFlagAtomic is reduceModern at'
-expect_out "lab05-finish: carol's counts in her line" '^carol +10 +missing +missing +missing +missing +missing +10 +- +20/160 +missing lab02 lab03 lab04 lab05 lab06$'
+expect_out "lab05-finish: carol's counts in her line" '^carol +10 +missing +missing +missing +missing +missing +10 +- +20/170 +missing lab02 lab03 lab04 lab05 lab06$'
 expect_out "stubs as shipped: a todo row says not done" 'LOST +0/5 +done: pairwiseBlocked: not done \(its row says todo'
 expect_out "stubs as shipped: a fix-it FAIL says FAIL: fix it" 'LOST +0/5 +done: recursiveReduceBook: FAIL: fix it'
 expect_out "stubs as shipped: the kernels keep their points" '^bob/lab02\.csv: lab02 on '
 expect_out "missing labs: bob's lab05 and lab06 are named and score 0" '^  bob: lab05 missing, lab06 missing$'
-expect_out "missing labs: bob's line" '^bob +10 +10 +10 +10 +missing +missing +- +- +40/150 +missing lab05 lab06$'
+expect_out "missing labs: bob's line" '^bob +10 +10 +10 +10 +missing +missing +- +- +40/160 +missing lab05 lab06$'
 expect_out "naming slip: lab03-carol.csv is named, with the name to give it" \
     '^  lab03-carol\.csv: lab03, graded but credited to no one: rename it carol-lab03\.csv'
 expect_out "naming slip: a file with no name at all (results.csv) is named" \
@@ -171,7 +171,7 @@ expect_out "naming: carol_lab01.csv (an underscore) is carol's" '^carol_lab01\.c
 expect_out "copies: identical files from different students are listed together" \
     '^  alice-lab02\.csv \(alice\), dave-lab02\.csv \(dave\)$'
 expect_out "copies: identical fingerprints with a PASS exercise are listed" \
-    '^  lab03 fingerprint a11ce003: alice-lab03\.csv \(alice, 3 PASS\), frank-lab03\.csv \(frank, 3 PASS\)$'
+    '^  lab03 fingerprint a11ce003: alice-lab03\.csv \(alice, 4 PASS\), frank-lab03\.csv \(frank, 4 PASS\)$'
 if grep -q "fingerprint $STUB_FP1:" "$W/class.out"; then
     notok "copies: untouched stubs sharing the handout's fingerprint are not flagged" "$(grep "fingerprint $STUB_FP1" "$W/class.out" | head -n 1)"
 else
@@ -181,7 +181,7 @@ expect_out "copies: the copier's line carries the flag" '^dave .*; copy lab02 wi
 expect_out "copies: a shared fingerprint is in both lines" '^frank .*; fingerprint lab03 with alice$'
 expect_out "solutions build: flagged" "^  eve-lab04\.csv \(eve\): lab04 built with the instructor's solutions$"
 expect_out "solutions build: its exercise points are 0" 'LOST +0/3 +done: reduceUnrolling16 PASS, but from a solutions build \([a-z_0-9]+\+solutions\)'
-expect_out "solutions build: eve keeps the kernels' points (10/25)" '^eve +missing +missing +missing +10 +missing +missing +- +- +10/150 .*; solutions lab04$'
+expect_out "solutions build: eve keeps the kernels' points (10/25)" '^eve +missing +missing +missing +10 +missing +missing +- +- +10/160 .*; solutions lab04$'
 expect_out "re-runs: the latest run counts and the earlier file is set aside" \
     '^  grace lab02: grace-lab02-rerun\.csv \(run 2026-11-24T14:00:00Z\) counts; set aside grace-lab02\.csv \(run 2026-11-24T13:00:00Z\)$'
 expect_out "re-runs: grace's lab02 is the re-run's 25" '^grace +missing +25 '
@@ -213,8 +213,8 @@ if [ "$STATUS" -eq 1 ] && [ "$(head -n 1 "$W/book.csv")" = "$hdr" ] &&
 else
     notok "gradebook CSV" "exit $STATUS: $(head -c 500 "$W/book.csv")"
 fi
-expect_grep "gradebook CSV: alice's line" '^alice,25,25,25,25,25,25,10,25,185,185,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$' "$W/book.csv"
-expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,150,missing lab05 lab06$' "$W/book.csv"
+expect_grep "gradebook CSV: alice's line" '^alice,25,25,30,25,30,25,10,25,195,195,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$' "$W/book.csv"
+expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,160,missing lab05 lab06$' "$W/book.csv"
 expect_grep "gradebook CSV: the class notes go to stderr" '^grade: identical files handed in by different students:$' "$ERRF"
 run env FORMAT=csv sh tools/grade "$C"
 if [ "$STATUS" -eq 1 ] && cmp -s "$OUTF" "$W/book.csv"; then ok "gradebook CSV: FORMAT=csv is --csv"
@@ -265,7 +265,7 @@ grade_case "grade accepts CRLF line ends" 1 'score lab06 25/25$' "$d"
 
 d=$(case_dir concat)
 { cat "$G/lab02.csv"; cat "$G/lab03.csv"; } >"$d/x-both.csv"
-grade_case "grade reads two runs of different labs concatenated in one file" 1 'score lab03 25/25$' "$d"
+grade_case "grade reads two runs of different labs concatenated in one file" 1 'score lab03 30/30$' "$d"
 expect_out "grade: both runs of a concatenated file count" 'score lab02 25/25'
 
 d=$(case_dir failrow)
@@ -277,7 +277,7 @@ expect_out "grade: a FAIL kernel's time does not count" 'reduceUnrolling2 failed
 d=$(case_dir nocol)
 cut -d, -f1-14,16- "$G/lab03.csv" >"$d/x-lab03.csv"
 grade_case "grade rejects a missing column" 1 'x-lab03.csv:1: missing column\(s\): gbps' "$d"
-expect_out "grade scores a rejected file 0" 'score lab03 0/25 +\(rejected\)'
+expect_out "grade scores a rejected file 0" 'score lab03 0/30 +\(rejected\)'
 
 d=$(case_dir renamed)
 sed '1s/,gbps,/,GBps,/' "$G/lab03.csv" >"$d/x-lab03.csv"
@@ -329,7 +329,7 @@ d=$(case_dir finish-mixed)
 with_finish "$G/lab02.csv" "$W/finish-lab02.csv" host
 cat "$G/lab03.csv" "$W/finish-lab02.csv" >"$d/x-both.csv"
 grade_case "grade reads runs with and without the finish column concatenated" 1 'score lab02 25/25$' "$d"
-expect_out "grade: the run without finish counts too" 'score lab03 25/25'
+expect_out "grade: the run without finish counts too" 'score lab03 30/30'
 d=$(case_dir finish-bad)
 with_finish "$G/lab02.csv" "$d/x-lab02.csv" gpu
 grade_case "grade rejects a finish that is not host, device or empty" 1 "finish is 'gpu', not host, device or empty" "$d"

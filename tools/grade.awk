@@ -321,7 +321,11 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
         if (bytes != 8 * nx * ny) problem(FNR, "bytes is " f[9] " but a transpose moves 2*4*nx*ny = " sprintf("%.0f", 8 * nx * ny))
     } else {
         if (n < 1) problem(FNR, "n is 0")
-        if (nx != 0 || ny != 0) problem(FNR, "nx and ny must be 0 for a reduction")
+        if (lab == "lab05" && (nx != 0 || ny != 0)) { # lab05's matrix mode: nx columns, ny rows
+            if (nx < 1 || ny < 1) problem(FNR, "nx and ny must both be at least 1 for a matrix row, or both 0")
+            if (n != nx * ny) problem(FNR, "n is " f[4] " but nx*ny = " sprintf("%.0f", nx * ny))
+        } else if (nx != 0 || ny != 0)
+            problem(FNR, "nx and ny must be 0 for a reduction (lab05's matrix rows excepted)")
         if (bytes != TYPESIZE[ty] * n)
             problem(FNR, "bytes is " f[9] " but a reduction of n " ty "s reads " TYPESIZE[ty] "*n = " sprintf("%.0f", TYPESIZE[ty] * n))
     }
