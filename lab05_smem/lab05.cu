@@ -1,5 +1,5 @@
 /*
- * lab05 - shared memory, warp shuffles, and the library as the bar.
+ * lab05 - shared memory, warp shuffles, and the library as the yardstick.
  *
  * Build and run:
  *     make lab05 && ./lab05            every kernel at n = 2^24, block 512
@@ -19,9 +19,11 @@
  *   4 reduceSmemUnroll4Dyn    the same, extern __shared__ sized at launch
  *   5 reduceShfl              4 per thread, then warp shuffles
  *   6 reduceModern            one pass: int4 loads, grid-stride, shuffles, one atomic per block
- *   7 cub::DeviceReduce::Sum  NVIDIA's library, the bar to beat
+ *                             (reduceModernSmall when the input fits in one tile: one block)
+ *   7 reduceAtomic            reduceModern's loads, then atomicAdd of every block's sum
+ *   8 cub::DeviceReduce::Sum  NVIDIA's library, the yardstick
  * Kernels 1-5 leave one partial sum per block (the host adds them, as the
- * book does); 6 and 7 leave the one number on the device.
+ * book does); 6-8 leave the one number on the device.
  *
  * The exercises (exercises.cuh, the file a student edits): reduceSmemShfl
  * and reduceMaxSmem to write, reduceSmemNoSyncwarp to fix; each row follows

@@ -4,7 +4,7 @@
  *
  * The kernels (reduce2d.cuh), in the order of the table:
  *   the whole matrix   reduce2D, reduce2DModern, cub::DeviceReduce::Sum
- *   one sum per row    rowSumNaive, rowSumWarp, cub::DeviceSegmentedReduce::Sum
+ *   one sum per row    rowSumNaive, rowSumWarp, rowSumBlock, cub::DeviceSegmentedReduce::Sum
  *   one sum per column colSumNaive, colSumCoalesced
  * and the student's matrix exercise (exercises.cuh) under reduce2D's row.
  *
@@ -686,6 +686,7 @@ static void lab05_matrix_explain(const wb_args *a)
            0, nx, 2 * nx, 3 * nx, nx);
     printf("  rowSumWarp       a warp per row:      lanes read a[0..3], a[4..7], ... of row 0, an int4\n"
            "                                        each: neighbours, one line for the warp\n");
+    printf("  rowSumBlock      a block per row:     the same, with every thread of the block on row 0\n");
     printf("  colSumNaive      a thread per column: lanes read a[0], a[1], a[2], a[3]: neighbours, but\n"
            "                                        only %d threads in all, each down %d rows\n",
            nx, ny);

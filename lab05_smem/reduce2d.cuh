@@ -19,6 +19,9 @@
  *                     threads read 32 different rows (uncoalesced)
  *   rowSumWarp        a warp per row: the 32 lanes read neighbouring int4s
  *                     of the row, shuffles add them
+ *   rowSumBlock       a block per row: every thread of the block on the
+ *                     row, the block's shuffles add them (fewer rows in
+ *                     flight at once, each read faster)
  *   colSumNaive       a thread per column: coalesced by luck (neighbouring
  *                     threads, neighbouring columns), but only nx threads,
  *                     each walking ny rows one dependent load at a time
@@ -209,8 +212,8 @@ __device__ __forceinline__ int rowPartSum(const int *__restrict__ row, unsigned 
 
 /* 4. A warp per row: the warp's 32 lanes read neighbouring int4s of its row
  * (512 contiguous bytes per step), shuffles add the 32 sums, lane 0 writes.
- * The warps of the grid take rows w, w + (warps of the grid), ...; the grid
- * is sized to fill the GPU once. */
+ * The warps of the grid take rows w, w + (warps of the grid), ...: a block
+ * per blockThreads()/32 rows. */
 __global__ void rowSumWarp(const int *__restrict__ a, int *rowsum, int nx, int ny)
 {
     unsigned int lane = flatTid() % 32;

@@ -410,7 +410,7 @@ WB_REDUCE_LAUNCHER_T(reduceModernSmall, 0)
 
 /* reduceModern's row: the small-n kernel when the input fits in one tile of
  * the block (grid_reduceModern then gives one block), else reduceModern */
-static void launch_reduceModernRow(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
+static inline void launch_reduceModernRow(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
                                    wb_type type)
 {
     unsigned per_vec = type == WB_DOUBLE ? 2 : 4; /* elements in 16 bytes */
