@@ -372,8 +372,9 @@ __global__ void reduceAtomic(const T *__restrict__ g_idata, T *g_odata, unsigned
 
 /* The grid: as many blocks as the GPU holds at once (or MODERN_BLOCKS_PER_SM
  * per SM), but no more blocks than there are tiles (trips) of work. At small
- * n that is one block, which needs no count and no second read: the same
- * path CUB takes for small inputs (one block, one kernel). */
+ * n that is one block, and the row's launcher runs reduceModernSmall: no
+ * count, no second read, the path CUB takes for small inputs (one block,
+ * one kernel). */
 template <typename T>
 static unsigned grid_reduceModernT(unsigned n, unsigned block, const wb_gpu *g)
 {
