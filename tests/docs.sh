@@ -7,7 +7,8 @@
 # string literals of the lab programs and of common/ (what they print). None
 # may name the spec, our speed bars or targets, seed material or the makers'
 # reference figures; those belong in docs/instructor.md. One "ok" or "FAIL"
-# line per file checked.
+# line per file checked. Then: every command whose output a chapter pastes
+# is listed in tools/snapshots.sh (which re-runs them on a GPU).
 . tests/lib.sh
 
 W='[^[:alnum:]_]' # a character that cannot be part of a word
@@ -75,3 +76,42 @@ for f in lab*_*/*.c lab*_*/*.cu lab*_*/*.cuh lab*_*/*.h common/*.c common/*.cu c
     case "$f" in */exercises.c|*/exercises.cuh) continue ;; esac # checked whole above
     check_lines "$f (strings)" "$(grep -n -o '"\([^"\\]\|\\.\)*"' "$f")"
 done
+
+# the chapters' pasted outputs: every `$ ` line that heads a pasted block in
+# docs/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
+# chapter, the command as the chapter shows it; a command pasted twice needs
+# two), or is one it leaves out and says why (its `# - labNN: $ ...` lines).
+# One way only: LIST may hold commands ahead of the chapters.
+if [ -f tools/snapshots.sh ]; then
+    expect_status 0 "tools/snapshots.sh parses (sh -n)" sh -n tools/snapshots.sh
+    unlisted=$(awk -v q="'" '
+        FNR == 1 { nf++ }
+        nf == 1 && !inlist && index($0, "LIST=" q) == 1 { inlist = 1; $0 = substr($0, 7) }
+        nf == 1 && inlist {
+            line = $0; last = 0
+            if (substr(line, length(line)) == q) { line = substr(line, 1, length(line) - 1); last = 1 }
+            if (line !~ /^#/ && split(line, p, "|") >= 4) {
+                cmd = line; sub(/^[^|]*[|][^|]*[|][^|]*[|]/, "", cmd)
+                HAVE[p[1] SUBSEP cmd]++
+            }
+            if (last) inlist = 0
+            next
+        }
+        nf == 1 && /^# - lab[0-9][0-9]: \$ / {
+            ch = $3; sub(/:$/, "", ch); cmd = $0; sub(/^# - lab[0-9][0-9]: \$ /, "", cmd)
+            LEFT[ch SUBSEP cmd] = 1
+            next
+        }
+        nf > 1 && /^\$ / {
+            ch = FILENAME; sub(/.*\//, "", ch); sub(/\.md$/, "", ch)
+            cmd = substr($0, 3)
+            if ((ch SUBSEP cmd) in LEFT) next
+            if (HAVE[ch SUBSEP cmd]-- <= 0) print FILENAME ":" FNR ": " $0
+        }' tools/snapshots.sh docs/lab0*.md)
+    if [ -z "$unlisted" ]; then
+        ok "every command a chapter pastes (\$ ./labNN ...) has its line in tools/snapshots.sh"
+    else
+        notok "every command a chapter pastes has its line in tools/snapshots.sh" \
+            "not in its LIST (nor left out there with a reason): $(printf '%s\n' "$unlisted" | head -n 5 | tr '\n' ';')"
+    fi
+fi

@@ -405,6 +405,36 @@ grade_case "grade takes a point for a step 20% slower (allowance 2% + 5%)" 1 \
 d=$(spec_case missing "lab06 copyRow 4194304 2048 2048 128x128 16x16 20 0.0190 0.0188 0.0192 - 1900 2400 PASS")
 grade_case "grade takes points for kernels missing from the file" 1 'transposeNaiveCol is not in the file' "$d"
 
+# ---- make results' set: a lab's int, float and double runs in one folder ---------
+# tools/results.sh keeps labNN.csv, labNN-float.csv and labNN-double.csv (labs
+# 02-05), lab05's three sweeps and lab06's runs side by side in results/<gpu>/
+# and grades the folder: each file is a result of its own, credited to no one;
+# none is set aside as a re-run of another, none is a copy, no fingerprint is
+# flagged (plain --csv runs: no exercise rows), none is rejected
+R=$(case_dir results-set)
+for l in 01 02 03 04 05 06; do cp "$SRC/lab$l.csv" "$R/lab$l.csv"; done
+cp "$SYN/lab05-sweep.csv" "$R/lab05-sweep.csv"
+retype() { # IN OUT TYPE RUN_AT: IN as a run of --type TYPE at RUN_AT (double: 8 bytes an element, every time doubled, the same GB/s)
+    awk -F, -v OFS=, -v ty="$3" 'NR > 1 && $1 != "lab" && $0 != "" { $22 = ty; if (ty == "double") $9 = sprintf("%.0f", 2 * $9) } { print }' \
+        "$1" >"$W/retype.csv"
+    tf "$W/retype.csv" "$2" -v run_at="$4" -v time_factor="$( [ "$3" = double ] && echo 2 || echo 1)"
+}
+for ty in float double; do
+    at=2026-11-24T11:00:00Z; [ $ty = double ] && at=2026-11-24T12:00:00Z
+    for l in 02 03 04 05; do retype "$SRC/lab$l.csv" "$R/lab$l-$ty.csv" $ty $at; done
+    retype "$SYN/lab05-sweep.csv" "$R/lab05-sweep-$ty.csv" $ty $at
+done
+grade_case "a results set (int, float, double files of a lab) grades, credited to no one" 1 \
+    '^lab02-double\.csv: lab02 on .*, no exercise rows$' "$R"
+nres=$(ls "$R" | wc -l | tr -d ' '); nsc=$(grep -c '^  score ' "$OUTF")
+if [ "$nsc" -eq "$nres" ]; then ok "a results set: one result per file ($nres files)"
+else notok "a results set: one result per file" "$nsc score lines for $nres files"; fi
+expect_no_out "a results set: nothing rejected or beyond physics" 'REJECTED|PHYSICS|^rejected files|^speeds no real run'
+expect_no_out "a results set: no re-run set aside" 'set aside|^re-runs:'
+expect_no_out "a results set: no copy, no shared fingerprint" 'COPY:|SAME FINGERPRINT|^identical '
+expect_out "a results set: the float file's own type is graded" '^lab05-sweep-float\.csv: lab05 on '
+expect_status 0 "tools/results.sh parses (sh -n)" sh -n tools/results.sh
+
 # ---- grade's own errors ---------------------------------------------------------
 d=$(case_dir nocsv)
 grade_case "grade: a folder without CSV files is a usage error" 2 'grade: no \*.csv files under' "$d"

@@ -4,21 +4,45 @@
 #   make results          (builds every lab first, then runs this from the repository root)
 #
 # Runs each lab binary present (./lab01 .. ./lab06) at its defaults with --csv,
-# lab05 also with --sweep, and lab06 at 2048x2048 and 8192x8192 built both
+# lab05 also with --sweep; labs 02-05 again with --type float and with --type
+# double (lab05's sweep too); and lab06 at 2048x2048 and 8192x8192 built both
 # ways (make lab06 DLCM=ca: loads cached in L1; DLCM=cg: L1 bypassed), then
 # rebuilds the default lab06. Everything lands in results/<gpu>/, <gpu> being
 # the GPU's name made file-safe (nvidia-h100-80gb-hbm3):
 #
-#   lab01.csv ... lab05.csv, lab05-sweep.csv, lab06.csv,
-#   lab06-2048-ca.csv, lab06-2048-cg.csv, lab06-8192-ca.csv, lab06-8192-cg.csv
-#   one .svg chart beside each .csv (tools/chart), lab06-2048-ca-cg.svg and
+#   lab01.csv ... lab05.csv, lab05-sweep.csv         the int set (the default type)
+#   lab02-float.csv ... lab05-float.csv, lab05-sweep-float.csv
+#   lab02-double.csv ... lab05-double.csv, lab05-sweep-double.csv
+#                                                    ./labNN --type float|double --csv
+#   lab06.csv, lab06-2048-ca.csv, lab06-2048-cg.csv, lab06-8192-ca.csv, lab06-8192-cg.csv
+#   one .svg chart beside each .csv (tools/chart; its title names the type
+#   for labs 02-05, the sweeps as lines over n), lab06-2048-ca-cg.svg and
 #   lab06-8192-ca-cg.svg (the DLCM=ca and DLCM=cg runs side by side, two bars
 #   a kernel), and run.txt (date, GPU, driver, toolkit, commit, and how each
-#   file was made)
+#   file was made, with its exit status)
+#
+# No chart draws the three sweeps together: tools/chart draws several files
+# as bars side by side, one bar per kernel and file (the first n of a sweep
+# only), and its line chart takes one file; a lab05-sweep-types.svg would
+# need new chart code.
 #
 # At the end the grader reads the folder (sh tools/grade results/<gpu>) as a
-# check of the set. Exit status: 0 every run verified every kernel; 1 a lab
-# failed or is missing; 2 no lab binary at all.
+# check of the set: each file is checked as a lab's output (its numbers, the
+# physics) and against grade.conf's kernel checks. The float and double
+# files of a lab sit beside its int file (and lab05's sweeps beside
+# lab05.csv); graded together they stay separate results, nothing is flagged
+# across them: their names give no student (labNN-float is not NAME-labNN),
+# so each is credited to no one and none is set aside as a re-run of
+# another, plain --csv runs hold no exercise rows, so no shared fingerprint
+# is flagged, and no two files are the same bytes (tests/grader.sh grades
+# such a set). What the grader then says about students does not apply to a
+# results set: every file "credited to no one" with a hint to rename it, and
+# the exercises "not handed in". grade.conf's thresholds were set on int
+# runs: a float or double file that loses a kernel point shows how that type
+# behaves, not a broken run.
+#
+# Exit status: 0 every run verified every kernel; 1 a lab failed or is
+# missing; 2 no lab binary at all.
 cd "$(dirname "$0")/.." || exit 2
 
 MAKE_CMD=${MAKE:-make}
@@ -66,6 +90,13 @@ for l in lab01 lab02 lab03 lab04 lab05; do
     has $l && NOTE='' run_lab $l $l
 done
 has lab05 && NOTE='' run_lab lab05-sweep lab05 --sweep
+# the same labs in float and in double
+for ty in float double; do
+    for l in lab02 lab03 lab04 lab05; do
+        has $l && NOTE='' run_lab $l-$ty $l --type $ty
+    done
+    has lab05 && NOTE='' run_lab lab05-sweep-$ty lab05 --sweep --type $ty
+done
 if has lab06; then
     NOTE="default build" run_lab lab06 lab06
     dlcm="ca cg"
@@ -114,9 +145,9 @@ mkdir -p "$out" || exit 2
     nvcc --version 2>/dev/null | grep -i release | sed 's/^/nvcc:     /'
     commit=$(git rev-parse --short HEAD 2>/dev/null) && echo "commit:   $commit$(git status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)')"
     echo
-    echo "file                 made by                                          exit"
+    echo "file                     made by                                          exit"
     while IFS='|' read -r name how st; do
-        printf '%-20s %-48s %s\n' "$name.csv" "$how" "$st"
+        printf '%-24s %-48s %s\n' "$name.csv" "$how" "$st"
     done <"$tmp/made"
 } >"$out/run.txt"
 
@@ -128,7 +159,10 @@ while IFS='|' read -r name how st; do
     case $name in
         lab06-*-ca) note="built with -dlcm=ca" ;;
         lab06-*-cg) note="built with -dlcm=cg" ;;
-        lab05-sweep) note="--sweep" ;;
+        lab05-sweep) note="--sweep, int" ;;
+        lab05-sweep-*) note="--sweep, ${name#lab05-sweep-}" ;;
+        lab0[2-5]) note="int" ;;
+        lab0[2-5]-*) note=${name#lab0?-} ;;
     esac
     if sh tools/chart -n "$note" -d "$day" "$out/$name.csv" >"$out/$name.svg" 2>"$tmp/chart.err"; then
         echo "  $out/$name.svg"
@@ -156,7 +190,9 @@ for l in lab01 lab02 lab03 lab04 lab05 lab06; do
 done
 
 echo
-echo "the grader's view of this set (sh tools/grade $out):"
+echo "the grader's view of this set (sh tools/grade $out; a results set, not a student's:"
+echo "every file is credited to no one and has no exercise rows, so ignore the hints to rename"
+echo "files and the exercises not handed in):"
 sh tools/grade "$out" | sed 's/^./  &/'
 echo
 echo "kept in $out/ (CSV, SVG and run.txt)"
