@@ -55,7 +55,6 @@ lab02|default|0|./lab02 --explain
 lab02|default|0|./lab02
 lab02|default|0|./lab02 -b 128
 lab02|default|0|./lab02 -b 1024
-# added ahead of the chapter text (float and double blocks after What to notice):
 lab02|default|0|./lab02 --type float
 lab02|default|0|./lab02 --type double --values uniform
 
@@ -66,7 +65,6 @@ lab03|default|0|./lab03 --explain
 lab03|default|0|./lab03
 lab03|default|0|./lab03 -n 1M
 lab03|default|0|./lab03 -n 2^28
-# added ahead of the chapter text (float and double blocks after What to notice):
 lab03|default|0|./lab03 --type float
 lab03|default|0|./lab03 --type double --values uniform
 
@@ -85,7 +83,6 @@ lab04|default|0|./lab04
 lab04|default|0|./lab04 -n 2^28
 lab04|default|0|./lab04 -b 32
 lab04|default|0|./lab04 -n 2^20
-# added ahead of the chapter text (float and double blocks after What to notice):
 lab04|default|0|./lab04 --type float
 lab04|default|0|./lab04 --type double --values uniform
 
@@ -98,13 +95,12 @@ lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish -n 2^28 -r 20
-# added ahead of the chapter text (before Profile it):
 lab05|default|0|./lab05 --type float --values uniform
 lab05|default|0|./lab05 --sweep --type float
 lab05|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
-lab05|solutions|0|./lab05 --exercises
+lab05|solutions|0|build/solutions/lab05 --exercises
 lab05|default|0|./lab05 -n 8192x8192
 lab05|default|0|./lab05 -n 20000x20000
 lab05|default|0|./lab05 -n 8192x8192 -b 32x8
