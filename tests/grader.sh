@@ -522,4 +522,24 @@ if [ "$STATUS" -eq 1 ] && grep -q 'FAIL  lab99  memcheck   ./lab99 is missing' "
 else
     notok "sanitize.sh: a missing lab binary" "exit $STATUS: $(head -c 400 "$OUTF")"
 fi
+# which kernels it hands to the tool: lab03 (when built) under a stand-in
+# compute-sanitizer that logs its arguments. Every -k name is a kernel of
+# ./lab03 --list (not a word of a wrapped description), and the kernels that
+# launch from the device stay out of racecheck and synccheck only.
+if [ -x ./lab03 ]; then
+    printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Version stand-in"; exit 0; }\necho "$@" >>"%s"\n' "$W/cs.log" >"$W/cs.sh"
+    chmod +x "$W/cs.sh"
+    : >"$W/cs.log"
+    run env COMPUTE_SANITIZER="$W/cs.sh" sh tools/sanitize.sh lab03
+    ./lab03 --list | awk '/^[A-Za-z]/ && !/^exercises in / { print $1 }' >"$W/cs.names"
+    bad=$(sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/cs.log" | tr ',' '\n' | grep -Fvx -f "$W/cs.names" | head -n 3)
+    if [ "$STATUS" -eq 0 ] && [ -s "$W/cs.log" ] && [ -z "$bad" ]; then ok "sanitize.sh: every -k name is a kernel of --list"
+    else notok "sanitize.sh: every -k name is a kernel of --list" "exit $STATUS; not kernels: $bad"; fi
+    if grep -- '--tool memcheck' "$W/cs.log" | grep -q 'gpuRecursiveReduce' &&
+        ! grep -E -- '--tool (racecheck|synccheck)' "$W/cs.log" | grep -q 'gpuRecursive'; then
+        ok "sanitize.sh: gpuRecursive* under memcheck, not under racecheck or synccheck"
+    else notok "sanitize.sh: the dynamic-parallelism kernels" "$(grep gpuRecursive "$W/cs.log" | head -c 300)"; fi
+else
+    skip "sanitize.sh: the kernels it runs" "./lab03 is not built"
+fi
 exit 0

@@ -6,7 +6,8 @@
 # Runs each lab at small sizes under memcheck (out-of-bounds and misaligned
 # accesses), racecheck (shared-memory races), synccheck (barriers misused,
 # e.g. __syncthreads() where not every thread of the block arrives) and
-# initcheck (reads of device memory never written):
+# initcheck (reads of device memory never written; lab03's gpuRecursive*
+# kernels, which launch from the device, under memcheck and initcheck only):
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
@@ -59,6 +60,7 @@ names() {
         /^matrix mode/ { matrix = 1; blank = 0; next }
         /^$/ { blank = 1; next }
         /^exercises in / { next }
+        /^[ \t]/ { next }   # a description wrapped onto the next line
         { w = matrix ? (blank ? "matrix-exercises" : "matrix") : (blank ? "exercises" : "kernels") }
         w == which { print $1 }'
 }
@@ -70,6 +72,15 @@ run_one() {
     tool=$1; bin=$2; which=$3; log=$4; shift 4
     run_note=
     : >"$log.skip"
+    # racecheck and synccheck do not support dynamic parallelism ("CUDA
+    # Dynamic Parallelism is not supported by the selected tool"): lab03's
+    # gpuRecursive* kernels launch from the device, so they run under
+    # memcheck and initcheck only
+    case $tool in
+        racecheck | synccheck)
+            names "$bin" "$which" | grep '^gpuRecursive' >"$log.skip"
+            [ -s "$log.skip" ] && run_note="left out (dynamic parallelism, which $tool does not support): $(paste -sd' ' "$log.skip")" ;;
+    esac
     tries=0
     while :; do
         ksel=$(names "$bin" "$which" | grep -Fvx -f "$log.skip" | paste -sd, -)
