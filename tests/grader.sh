@@ -542,4 +542,18 @@ if [ -x ./lab03 ]; then
 else
     skip "sanitize.sh: the kernels it runs" "./lab03 is not built"
 fi
+# the same for profile.sh: lab05 (when built), whose --list wraps two lines
+if [ -x ./lab05 ]; then
+    printf '#!/bin/sh\ncase "$*" in *query-metrics*) exit 1 ;; esac\necho "$@" >>"%s"\n' "$W/ncu.log" >"$W/ncu.sh"
+    chmod +x "$W/ncu.sh"
+    : >"$W/ncu.log"
+    run env NCU="$W/ncu.sh" sh tools/profile.sh lab05
+    ./lab05 --list | awk '/^$/ { exit } /^[A-Za-z]/ { print $1 }' >"$W/ncu.names"
+    got=$(sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/ncu.log" | sort -u)
+    bad=$(printf '%s\n' "$got" | grep -Fvx -f "$W/ncu.names" | head -n 3)
+    if [ -n "$got" ] && [ -z "$bad" ]; then ok "profile.sh: every -k name is a kernel of --list"
+    else notok "profile.sh: every -k name is a kernel of --list" "exit $STATUS; not kernels: $bad"; fi
+else
+    skip "profile.sh: the kernels it profiles" "./lab05 is not built"
+fi
 exit 0
