@@ -262,7 +262,9 @@ static void picture_modern(void)
            "   does ONE 64-bit atomicAdd that adds both the sum (biased by 2^31, low 48 bits) and 1\n"
            "   to a count of finished blocks (top 16 bits). The block that gets back a count of\n"
            "   gridDim.x - 1 is the last: what it got back plus its own term is the total. It\n"
-           "   writes g_odata[0] and zeroes the word for the next launch: one launch, one number.\n");
+           "   writes g_odata[0] and zeroes the word for the next launch: one launch, one number.\n"
+           "   When the whole input fits in one tile (4 int4s per thread of one block), the row runs\n"
+           "   reduceModernSmall instead: one block, the input as one partial tile, no atomic.\n");
 }
 
 void lab05_explain(const wb_args *a)
