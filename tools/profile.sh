@@ -104,11 +104,12 @@ fi
 
 # the kernels: the one asked for, or every kernel of --list but the +ldcg
 # variants and tuning rows (name one with KERNEL= to profile it)
+# (KERNEL= may also name an exercise, or one of lab05's matrix kernels)
 "./$lab" --list >"${TMPDIR:-/tmp}/profile.list.$$" 2>/dev/null
-# (--list names the kernels, a blank line, then the exercises: KERNEL= may name one;
-# a line that starts with a blank is a description wrapped onto the next line)
-names=$(awk '/^$/ { exit } /^[ \t]/ { next } { print $1 }' "${TMPDIR:-/tmp}/profile.list.$$")
-exercises=$(awk '/^$/ { on = 1; next } /^[ \t]/ { next } on && !/^exercises in / { print $1 }' "${TMPDIR:-/tmp}/profile.list.$$")
+names=$(awk -v which=kernels -f tools/list_names.awk "${TMPDIR:-/tmp}/profile.list.$$")
+exercises=$(for w in exercises matrix matrix-exercises; do
+    awk -v which=$w -f tools/list_names.awk "${TMPDIR:-/tmp}/profile.list.$$"
+done)
 rm -f "${TMPDIR:-/tmp}/profile.list.$$"
 if [ -n "$kernel" ]; then
     if ! printf '%s\n%s\n' "$names" "$exercises" | grep -Fqx -- "$kernel"; then

@@ -52,17 +52,10 @@ passed=0; failed=0; failures=
 
 echo "compute-sanitizer $("$cs" --version 2>/dev/null | grep -i version | head -n 1 | sed 's/.*[Vv]ersion *//')${limit:+, each run limited to 600 s}"
 
-# names BIN WHICH: the comma-separated names --list gives, WHICH = kernels
-# (the first block of lines) or exercises (the lines after "exercises in");
-# matrix and matrix-exercises: the same of lab05's part after "matrix mode"
+# names BIN WHICH: the names BIN --list gives, one per line, WHICH = kernels,
+# exercises, matrix or matrix-exercises (tools/list_names.awk)
 names() {
-    "$1" --list | awk -v which="$2" '
-        /^matrix mode/ { matrix = 1; blank = 0; next }
-        /^$/ { blank = 1; next }
-        /^exercises in / { next }
-        /^[ \t]/ { next }   # a description wrapped onto the next line
-        { w = matrix ? (blank ? "matrix-exercises" : "matrix") : (blank ? "exercises" : "kernels") }
-        w == which { print $1 }'
+    "$1" --list | awk -v which="$2" -f tools/list_names.awk
 }
 
 # run_one TOOL BIN WHICH LOG ARGS...: BIN's kernels or exercises under the
