@@ -149,6 +149,20 @@ __device__ __forceinline__ T sumGuarded(const V *__restrict__ base, unsigned int
     return s;
 }
 
+/* Adds to sum this thread's share of a partial tile, the `left` vectors
+ * base[0..left) (0 < left <= MODERN_UNROLL * blockDim.x) that one block
+ * takes: the fewest whole warps that hold them MODERN_UNROLL vectors a
+ * thread, one trip to DRAM, no thread asking for a vector that is not
+ * there; the threads beyond those warps add nothing. */
+template <typename T, typename V>
+__device__ __forceinline__ void addPartialTile(T &sum, const V *__restrict__ base, unsigned int left)
+{
+    unsigned int width = (left + MODERN_UNROLL - 1) / MODERN_UNROLL; /* <= blockDim.x */
+    width = (width + 31) / 32 * 32;
+    if (threadIdx.x < width)
+        sum += sumGuarded<T>(base, threadIdx.x, width, left);
+}
+
 /* The loads of reduceModern: this thread's share of g_idata[0..n), every
  * element read once by exactly one thread of the grid, added in an order
  * fixed by n, the grid and the block. g_idata must be 16-byte aligned
@@ -181,19 +195,12 @@ __device__ __forceinline__ T modernThreadSum(const T *__restrict__ g_idata, unsi
     }
     /* the vectors after the whole tiles, fewer than one tile: a partial
      * tile for ONE block, the first that got one tile fewer than the others
-     * (so no block makes a trip more than they do), loaded by the fewest
-     * whole warps that hold it MODERN_UNROLL vectors a thread. At small n
-     * this is the whole input: one block, one trip to DRAM, no thread
-     * asking for a vector that is not there (as CUB's single-block kernel
-     * does for small inputs) */
+     * (so no block makes a trip more than they do). At small n this is the
+     * whole input (as CUB's single-block kernel does for small inputs) */
     {
         unsigned int left = n4 - full * tile;
-        if (left > 0 && blockIdx.x == full % gridDim.x) {
-            unsigned int width = (left + MODERN_UNROLL - 1) / MODERN_UNROLL; /* <= blockDim.x */
-            width = (width + 31) / 32 * 32;
-            if (threadIdx.x < width)
-                sum += sumGuarded<T>(in4 + full * tile, threadIdx.x, width, left);
-        }
+        if (left > 0 && blockIdx.x == full % gridDim.x)
+            addPartialTile(sum, in4 + full * tile, left);
     }
 #else
     /* grid-stride over vectors: thread i loads vectors i, i + stride, ...,
@@ -319,12 +326,8 @@ __global__ void reduceModernSmall(const T *__restrict__ g_idata, T *g_odata, uns
     __shared__ T warp_sums[32];
     unsigned int n4 = n / per_vec;
     T sum = 0;
-    if (n4 > 0) {
-        unsigned int width = (n4 + MODERN_UNROLL - 1) / MODERN_UNROLL; /* <= blockDim.x */
-        width = (width + 31) / 32 * 32;
-        if (threadIdx.x < width)
-            sum = sumGuarded<T>((const V *)g_idata, threadIdx.x, width, n4);
-    }
+    if (n4 > 0)
+        addPartialTile(sum, (const V *)g_idata, n4);
     if (threadIdx.x < n % per_vec)
         sum += g_idata[n4 * per_vec + threadIdx.x];
     sum = blockReduceShfl(sum, warp_sums);
