@@ -212,6 +212,18 @@ static void take_result(run_ctx *c, const void *value)
     remember(c, value);
 }
 
+/* The host's loop over `parts` partial sums of type T, in the type (as a
+ * program would), in order: float and double. */
+template <typename T>
+static T host_sum(const void *partial, unsigned parts)
+{
+    const T *hp = (const T *)partial;
+    T s = 0;
+    for (unsigned i = 0; i < parts; ++i)
+        s += hp[i];
+    return s;
+}
+
 /* The whole reduction to one number, finished on the host: the first pass,
  * then (as the book does) the partial sums copied back and added on the
  * host (for a max kernel: their maximum). Notes a partial sum left poisoned. */
@@ -222,17 +234,11 @@ static void finish_on_host(run_ctx *c)
     CHECK(cudaMemcpy(c->host_partial, c->partial, parts * c->esz, cudaMemcpyDeviceToHost));
     c->unwritten = first_poisoned(c->host_partial, parts, c->esz);
     c->unwritten_pass = 0;
-    if (c->type == WB_FLOAT) { /* the host's loop, in the type (as a program would) */
-        const float *hp = (const float *)c->host_partial;
-        float s = 0;
-        for (i = 0; i < parts; ++i)
-            s += hp[i];
+    if (c->type == WB_FLOAT) {
+        float s = host_sum<float>(c->host_partial, parts);
         take_result(c, &s);
     } else if (c->type == WB_DOUBLE) {
-        const double *hp = (const double *)c->host_partial;
-        double s = 0;
-        for (i = 0; i < parts; ++i)
-            s += hp[i];
+        double s = host_sum<double>(c->host_partial, parts);
         take_result(c, &s);
     } else {
         const int *hp = (const int *)c->host_partial;
