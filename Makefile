@@ -97,9 +97,13 @@ LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
 BUILD_TAG_lab06   := $(if $(DLCM),+dlcm=$(DLCM))
 # lab03's gpuRecursiveReduce launches kernels from the device (dynamic
-# parallelism): relocatable device code, linked with the device runtime
-LAB_NVFLAGS_lab03 := -rdc=true
-LAB_LDFLAGS_lab03 := -rdc=true -lcudadevrt
+# parallelism): relocatable device code, linked with the device runtime.
+# NOCDP=1 builds lab03 without it (-DWB_NO_CDP leaves the two recursive
+# kernels out): compute-sanitizer's racecheck, synccheck and initcheck
+# refuse a program that can launch from the device (make sanitize)
+LAB_NVFLAGS_lab03 := $(if $(NOCDP),-DWB_NO_CDP,-rdc=true)
+LAB_LDFLAGS_lab03 := $(if $(NOCDP),,-rdc=true -lcudadevrt)
+BUILD_TAG_lab03   := $(if $(NOCDP),+nocdp)
 
 # The exercise file a lab is built with (the student's, or with SOLUTIONS=1
 # the solutions'): its cksum is the fingerprint a run's CSV carries.
@@ -206,6 +210,8 @@ test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD) #
 	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
 
 sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
+	@$(if $(wildcard $(BUILD)/solutions/lab03),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 	@sh tools/sanitize.sh $(GPU_LABS) lab05-finish
 
 profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=reduceUnrolling8]

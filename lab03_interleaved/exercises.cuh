@@ -165,6 +165,9 @@ __global__ void reduceInterleavedGridStride(int *g_idata, int *g_odata, unsigned
  * g_odata[0]. Measured against gpuRecursiveReduce. PASS: the exact sum at
  * every n and block. Speed: that of gpuRecursiveReduce.
  */
+#ifndef WB_NO_CDP /* make sanitize also builds lab03 without dynamic parallelism (NOCDP=1) for
+                   * racecheck, synccheck and initcheck, which cannot follow a launch from the
+                   * device: this kernel is left out of that build */
 __global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned int n)
 {
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -193,5 +196,6 @@ __global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned in
             g_odata[0] += g_idata[n - 1];
     }
 }
+#endif /* WB_NO_CDP */
 
 #endif /* LAB03_EXERCISES_CUH */

@@ -32,6 +32,9 @@
  *                                deleting the device-side wait
  * Device-side launches need relocatable device code: the Makefile builds this
  * lab (alone) with -rdc=true and links it with the device runtime, cudadevrt.
+ * `make lab03 NOCDP=1` (make sanitize does, into build/nocdp/) builds it
+ * without, for the sanitizer tools that refuse a program able to launch from
+ * the device: -DWB_NO_CDP leaves out the two recursive kernels.
  * Chapter: docs/lab03.md.
  */
 #include "workbook.h"
@@ -59,9 +62,11 @@ static const wb_reduce_kernel kernels[] = {
      launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
      * nothing past n read (guards_n: the padding is poisoned to prove it) */
+#ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     {{"gpuRecursiveReduce",
       "lab01's recursion on the GPU: a grid per level, each launching the next (tail launch)"},
      launch_gpuRecursiveReduce, 2, 32, 1024, 1, 1, NULL, 1, WB_OP_SUM, WB_ALL_TYPES},
+#endif
 };
 
 /* ---------------------------------------------------------------------- */
@@ -91,7 +96,9 @@ static unsigned grid_reduceInterleavedGridStride(unsigned n, unsigned block, con
 
 WB_REDUCE_LAUNCHER(reduceInterleavedGridStride)
 
+#ifndef WB_NO_CDP
 WB_REDUCE_LAUNCHER(gpuRecursiveReduceNosync)
+#endif
 
 /* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
 static const wb_reduce_kernel exercises[] = {
@@ -104,9 +111,11 @@ static const wb_reduce_kernel exercises[] = {
     {{"reduceInterleavedGridStride", "a grid sized to the GPU: a grid-stride loop, then the tree", "write",
       "reduceInterleaved"},
      launch_reduceInterleavedGridStride, 1, 32, 1024, 1, 0, grid_reduceInterleavedGridStride, 1},
+#ifndef WB_NO_CDP
     {{"gpuRecursiveReduceNosync", "a CUDA 11 recursion ported by deleting its wait: what runs first?",
       "fix", "gpuRecursiveReduce"},
      launch_gpuRecursiveReduceNosync, 2, 32, 1024, 1, 1, NULL, 1},
+#endif
 };
 
 static const wb_lab lab = WB_RELAUNCHING_LAB(

@@ -52,6 +52,7 @@ __host__ __device__ static inline unsigned int recursive_level_grid(unsigned int
     return pairs > 0 ? (pairs + block - 1) / block : 1;
 }
 
+#ifndef WB_NO_CDP /* make sanitize's build without dynamic parallelism (NOCDP=1) leaves it out */
 /* One level of lab01's interleaved recursion on g_idata[0..n), then the next
  * level as a tail launch; the last level writes the sum to g_odata[0]. */
 template <typename T>
@@ -96,6 +97,7 @@ __global__ void gpuRecursiveReduce(T *g_idata, T *g_odata, unsigned int n)
 /* One reduction: the first level, from the host, in the run's element type;
  * the others follow on the device. */
 WB_REDUCE_LAUNCHER_T(gpuRecursiveReduce, 0)
+#endif /* WB_NO_CDP */
 
 /* The grids gpuRecursiveReduce launches for n elements, its first included:
  * one per level of lab01's recursion (n = 1: the one grid that copies it). */

@@ -524,8 +524,10 @@ else
 fi
 # which kernels it hands to the tool: lab03 (when built) under a stand-in
 # compute-sanitizer that logs its arguments. Every -k name is a kernel of
-# ./lab03 --list (not a word of a wrapped description), and the kernels that
-# launch from the device stay out of racecheck and synccheck only.
+# ./lab03 --list (not a word of a wrapped description); the kernels that
+# launch from the device run under memcheck, and racecheck, synccheck and
+# initcheck (which refuse such a program) get lab03 built without dynamic
+# parallelism, build/nocdp/lab03, or a FAIL that says how to build it.
 if [ -x ./lab03 ]; then
     printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Version stand-in"; exit 0; }\necho "$@" >>"%s"\n' "$W/cs.log" >"$W/cs.sh"
     chmod +x "$W/cs.sh"
@@ -533,12 +535,20 @@ if [ -x ./lab03 ]; then
     run env COMPUTE_SANITIZER="$W/cs.sh" sh tools/sanitize.sh lab03
     ./lab03 --list | awk '/^[A-Za-z]/ && !/^exercises in / { print $1 }' >"$W/cs.names"
     bad=$(sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/cs.log" | tr ',' '\n' | grep -Fvx -f "$W/cs.names" | head -n 3)
-    if [ "$STATUS" -eq 0 ] && [ -s "$W/cs.log" ] && [ -z "$bad" ]; then ok "sanitize.sh: every -k name is a kernel of --list"
-    else notok "sanitize.sh: every -k name is a kernel of --list" "exit $STATUS; not kernels: $bad"; fi
-    if grep -- '--tool memcheck' "$W/cs.log" | grep -q 'gpuRecursiveReduce' &&
-        ! grep -E -- '--tool (racecheck|synccheck)' "$W/cs.log" | grep -q 'gpuRecursive'; then
-        ok "sanitize.sh: gpuRecursive* under memcheck, not under racecheck or synccheck"
-    else notok "sanitize.sh: the dynamic-parallelism kernels" "$(grep gpuRecursive "$W/cs.log" | head -c 300)"; fi
+    want=1; [ -x build/nocdp/lab03 ] && want=0
+    if [ "$STATUS" -eq $want ] && [ -s "$W/cs.log" ] && [ -z "$bad" ]; then ok "sanitize.sh: every -k name is a kernel of --list"
+    else notok "sanitize.sh: every -k name is a kernel of --list" "exit $STATUS (want $want); not kernels: $bad"; fi
+    if grep -- '--tool memcheck' "$W/cs.log" | grep -q '\./lab03 .*gpuRecursiveReduce' &&
+        ! grep -E -- '--tool (racecheck|synccheck|initcheck)' "$W/cs.log" | grep -q 'gpuRecursive\|\./lab03 '; then
+        ok "sanitize.sh: gpuRecursive* under memcheck; racecheck, synccheck, initcheck never on the -rdc build"
+    else notok "sanitize.sh: the dynamic-parallelism kernels" "$(grep -E 'gpuRecursive|\./lab03 ' "$W/cs.log" | head -c 300)"; fi
+    if [ $want -eq 0 ]; then
+        if [ "$(grep -cE -- '--tool (racecheck|synccheck|initcheck) .*build/nocdp/lab03 ' "$W/cs.log")" -gt 0 ]; then
+            ok "sanitize.sh: racecheck, synccheck, initcheck run build/nocdp/lab03"
+        else notok "sanitize.sh: racecheck, synccheck, initcheck run build/nocdp/lab03" "$(head -c 300 "$W/cs.log")"; fi
+    elif [ "$(grep -cE '^FAIL  lab03 +(racecheck|synccheck|initcheck) .*build/nocdp/lab03, the build without dynamic parallelism, is missing \(make sanitize builds it\)' "$OUTF")" -eq 3 ]; then
+        ok "sanitize.sh: without build/nocdp/lab03, racecheck, synccheck, initcheck FAIL and say how to build it"
+    else notok "sanitize.sh: without build/nocdp/lab03" "$(grep '^FAIL' "$OUTF" | head -c 400)"; fi
 else
     skip "sanitize.sh: the kernels it runs" "./lab03 is not built"
 fi

@@ -6,8 +6,10 @@
 # Runs each lab at small sizes under memcheck (out-of-bounds and misaligned
 # accesses), racecheck (shared-memory races), synccheck (barriers misused,
 # e.g. __syncthreads() where not every thread of the block arrives) and
-# initcheck (reads of device memory never written; lab03's gpuRecursive*
-# kernels, which launch from the device, under memcheck and initcheck only):
+# initcheck (reads of device memory never written). The last three refuse a
+# program that can launch kernels from the device: they check lab03 built
+# without dynamic parallelism (build/nocdp/, every kernel but gpuRecursive*,
+# which memcheck checks in the real build):
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
@@ -59,29 +61,40 @@ names() {
 }
 
 # run_one TOOL BIN WHICH LOG ARGS...: BIN's kernels or exercises under the
-# tool; sets $run_status, $run_note. A kernel that refuses the block size
+# tool; sets $run_status, $run_note (and $cdp_note where it ran lab03's
+# build without dynamic parallelism). A kernel that refuses the block size
 # (exit 2, "NAME takes blocks of ...") is left out and the run repeated.
 run_one() {
-    tool=$1; bin=$2; which=$3; log=$4; shift 4
+    tool=$1; rbin=$2; which=$3; log=$4; shift 4 # rbin, not bin: the caller's $bin stays
     run_note=
     : >"$log.skip"
-    # racecheck and synccheck do not support dynamic parallelism ("CUDA
-    # Dynamic Parallelism is not supported by the selected tool"): lab03's
-    # gpuRecursive* kernels launch from the device, so they run under
-    # memcheck and initcheck only
+    # racecheck, synccheck and initcheck refuse a program that can launch
+    # kernels from the device ("CUDA Dynamic Parallelism is not supported by
+    # the selected tool", whichever kernels run): lab03, built with
+    # -rdc=true for its gpuRecursive* kernels. They check lab03 built without
+    # (make sanitize builds it: NOCDP=1, into build/nocdp/ and
+    # build/nocdp-solutions/), which has every kernel but those; memcheck
+    # checks the real build, gpuRecursive* included
     case $tool in
-        racecheck | synccheck)
-            names "$bin" "$which" | grep '^gpuRecursive' >"$log.skip"
-            [ -s "$log.skip" ] && run_note="left out (dynamic parallelism, which $tool does not support): $(paste -sd' ' "$log.skip")" ;;
+        racecheck | synccheck | initcheck)
+            cdp=$(names "$rbin" "$which" | grep '^gpuRecursive' | paste -sd' ' -)
+            if [ -n "$cdp" ]; then
+                case $rbin in
+                    build/solutions/*) rbin=build/nocdp-solutions/${rbin##*/} ;;
+                    *) rbin=build/nocdp/${rbin##*/} ;;
+                esac
+                if [ ! -x "$rbin" ]; then run_status=127; return; fi
+                cdp_note="$rbin: no dynamic parallelism ($cdp: memcheck only)"
+            fi ;;
     esac
     tries=0
     while :; do
-        ksel=$(names "$bin" "$which" | grep -Fvx -f "$log.skip" | paste -sd, -)
+        ksel=$(names "$rbin" "$which" | grep -Fvx -f "$log.skip" | paste -sd, -)
         if [ -z "$ksel" ]; then run_status=0; run_note="every kernel refuses this block size"; return; fi
         extra=
         case $which in *exercises) extra=--exercises ;; esac
         # shellcheck disable=SC2086
-        $limit "$cs" --tool "$tool" --error-exitcode 9 "$bin" "$@" $extra -k "$ksel" >"$log" 2>&1
+        $limit "$cs" --tool "$tool" --error-exitcode 9 "$rbin" "$@" $extra -k "$ksel" >"$log" 2>&1
         run_status=$?
         [ $run_status -eq 2 ] || return
         name=$(sed -n 's/.*: -b [0-9]*: \([^ ]*\) takes blocks.*/\1/p' "$log" | head -n 1)
@@ -132,6 +145,7 @@ for target in $targets; do
         t0=$(date +%s)
         bad=
         notes=
+        cdp_note=
         runs=0
         old_ifs=$IFS; IFS='|'; set -f
         for cfg in $configs; do
@@ -145,6 +159,7 @@ for target in $targets; do
                 0) ;;
                 9)   bad="$bad; $cfg: $(grep -E '^========= (Invalid|Race|Barrier|Uninitialized|Error|.*hazard|.*error)' "$log" | head -n 1 | sed 's/^========= //') ($(grep -E '^========= .*SUMMARY' "$log" | head -n 1 | sed 's/^========= //'))" ;;
                 124) bad="$bad; $cfg: timed out after 600 s" ;;
+                127) bad="$bad; $cfg: $rbin, the build without dynamic parallelism, is missing (make sanitize builds it)" ;;
                 1)   bad="$bad; $cfg: a kernel gave a wrong result (exit 1) under $tool" ;;
                 2)   bad="$bad; $cfg: bad command line (exit 2): $(grep -v '^=' "$log" | head -n 1)" ;;
                 3)   bad="$bad; $cfg: CUDA error (exit 3): $(grep -v '^=' "$log" | head -n 1)" ;;
@@ -161,6 +176,7 @@ for target in $targets; do
             failed=$((failed + 1))
             failures="$failures $label/$tool"
         fi
+        [ -n "$cdp_note" ] && echo "      $cdp_note"
     done
 done
 

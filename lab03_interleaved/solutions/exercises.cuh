@@ -103,6 +103,9 @@ __global__ void reduceInterleavedGridStride(int *g_idata, int *g_odata, unsigned
  * writes before the launch, the child sees. Nothing is left to do after the
  * launch: with a tail launch the parent never waits, so the work after the
  * wait goes before the launch or into the child. */
+#ifndef WB_NO_CDP /* make sanitize also builds lab03 without dynamic parallelism (NOCDP=1) for
+                   * racecheck, synccheck and initcheck, which cannot follow a launch from the
+                   * device: this kernel is left out of that build */
 __global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned int n)
 {
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -127,5 +130,6 @@ __global__ void gpuRecursiveReduceNosync(int *g_idata, int *g_odata, unsigned in
             g_idata, g_odata, istride);
     }
 }
+#endif /* WB_NO_CDP */
 
 #endif /* LAB03_EXERCISES_CUH */
