@@ -5,7 +5,8 @@
 #
 # Runs each lab binary present (./lab01 .. ./lab06) at its defaults with --csv,
 # lab05 also with --sweep; labs 02-05 again with --type float and with --type
-# double (lab05's sweep too); and lab06 at 2048x2048 and 8192x8192 built both
+# double (lab05's sweep too); lab05 at 8192x8192 (its matrix mode); labs
+# 02-04 with --finish device; and lab06 at 2048x2048 and 8192x8192 built both
 # ways (make lab06 DLCM=ca: loads cached in L1; DLCM=cg: L1 bypassed), then
 # rebuilds the default lab06. Everything lands in results/<gpu>/, <gpu> being
 # the GPU's name made file-safe (nvidia-h100-80gb-hbm3):
@@ -14,6 +15,8 @@
 #   lab02-float.csv ... lab05-float.csv, lab05-sweep-float.csv
 #   lab02-double.csv ... lab05-double.csv, lab05-sweep-double.csv
 #                                                    ./labNN --type float|double --csv
+#   lab05-matrix.csv                                 ./lab05 -n 8192x8192 --csv (the matrix mode)
+#   lab02-finish.csv ... lab04-finish.csv            ./labNN --finish device --csv
 #   lab06.csv, lab06-2048-ca.csv, lab06-2048-cg.csv, lab06-8192-ca.csv, lab06-8192-cg.csv
 #   one .svg chart beside each .csv (tools/chart; its title names the type
 #   for labs 02-05, the sweeps as lines over n), lab06-2048-ca-cg.svg and
@@ -97,6 +100,12 @@ for ty in float double; do
     done
     has lab05 && NOTE='' run_lab lab05-sweep-$ty lab05 --sweep --type $ty
 done
+# lab05's matrix mode (the whole matrix, its rows, its columns, each beside
+# its library row) and labs 02-04 finished on the device (--finish device)
+has lab05 && NOTE='' run_lab lab05-matrix lab05 -n 8192x8192
+for l in lab02 lab03 lab04; do
+    has $l && NOTE='' run_lab $l-finish $l --finish device
+done
 if has lab06; then
     NOTE="default build" run_lab lab06 lab06
     dlcm="ca cg"
@@ -161,6 +170,8 @@ while IFS='|' read -r name how st; do
         lab06-*-cg) note="built with -dlcm=cg" ;;
         lab05-sweep) note="--sweep, int" ;;
         lab05-sweep-*) note="--sweep, ${name#lab05-sweep-}" ;;
+        lab05-matrix) note="matrix mode, int" ;;
+        lab0[2-4]-finish) note="int, finished on the device" ;;
         lab0[2-5]) note="int" ;;
         lab0[2-5]-*) note=${name#lab0?-} ;;
     esac
