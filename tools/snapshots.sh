@@ -103,7 +103,7 @@ lab05|default|1|./lab05 --exercises
 lab05|solutions|0|build/solutions/lab05 --exercises
 lab05|default|0|./lab05 -n 8192x8192
 lab05|default|0|./lab05 -n 20000x20000
-lab05|default|0|./lab05 -n 8192x8192 -b 32x8
+lab05|default|0|./lab05 -n 8192x8192 -b 32x16
 lab06|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
