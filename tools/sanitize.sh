@@ -13,7 +13,9 @@
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
-#     of lab02-lab05; the exercises and lab05-finish are int only)
+#     of lab02-lab05; the exercises and lab05-finish are int only); labs
+#     02-04 (kernels and exercises) also at -n 100003 -r 1 -b 32 --finish device
+#     (every kernel relaunched on its own partial sums until one remains)
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)
 #   lab05's matrix mode (lab05-matrix): -n 300x201 -b 16x16, -n 1001x3 -b 32x1 and
 #     -n 3x5 -b 8x128, each -r 1 (int4 rows, odd widths, a tiny matrix, tall blocks)
@@ -141,6 +143,9 @@ for target in $targets; do
                # labs 02-05 sum floats and doubles too (lab05-finish: ints only)
                case $label in lab0[2-5]) configs="$configs|-n 100003 -r 1 -b 256 --type float|-n 1000 -r 1 -b 32 --type double" ;; esac ;;
     esac
+    # labs 02-04 finished on the device too: every kernel relaunched on its
+    # own partial sums (each level padded, in a buffer of its own)
+    case $label in lab0[2-4] | lab0[2-4]+solutions) configs="$configs|-n 100003 -r 1 -b 32 --finish device" ;; esac
     for tool in $TOOLS; do
         t0=$(date +%s)
         bad=
