@@ -424,6 +424,11 @@ for ty in float double; do
     for l in 02 03 04 05; do retype "$SRC/lab$l.csv" "$R/lab$l-$ty.csv" $ty $at; done
     retype "$SYN/lab05-sweep.csv" "$R/lab05-sweep-$ty.csv" $ty $at
 done
+# and the kept H100 set's matrix run and a device-finish run (real files of
+# make results: lab05 with nx and ny set, lab03 with finish = device)
+for f in lab05-matrix lab03-finish; do
+    [ -f "docs/results/h100/$f.csv" ] && cp "docs/results/h100/$f.csv" "$R/$f.csv"
+done
 grade_case "a results set (int, float, double files of a lab) grades, credited to no one" 1 \
     '^lab02-double\.csv: lab02 on .*, no exercise rows$' "$R"
 nres=$(ls "$R" | wc -l | tr -d ' '); nsc=$(grep -c '^  score ' "$OUTF")
@@ -433,6 +438,10 @@ expect_no_out "a results set: nothing rejected or beyond physics" 'REJECTED|PHYS
 expect_no_out "a results set: no re-run set aside" 'set aside|^re-runs:'
 expect_no_out "a results set: no copy, no shared fingerprint" 'COPY:|SAME FINGERPRINT|^identical '
 expect_out "a results set: the float file's own type is graded" '^lab05-sweep-float\.csv: lab05 on '
+if [ -f "$R/lab05-matrix.csv" ]; then
+    expect_out "a results set: the matrix run is graded, its size NXxNY" '^lab05-matrix\.csv: lab05 on .*, n = 8192x8192, 9 kernels'
+    expect_out "a results set: the device-finish run is graded" '^lab03-finish\.csv: lab03 on '
+fi
 expect_status 0 "tools/results.sh parses (sh -n)" sh -n tools/results.sh
 
 # ---- grade's own errors ---------------------------------------------------------
@@ -502,6 +511,8 @@ else
 fi
 chart_case "chart: bars for a lab06 file with exercise rows" "$SRC/lab06-solutions.csv" 'copy ceiling = 100%'
 chart_case "chart: lines for the lab05 sweep fixture" "$SYN/lab05-sweep.csv" '<polyline'
+[ -f docs/results/h100/lab05-matrix.csv ] &&
+    chart_case "chart: bars for lab05's matrix run, its size NXxNY" docs/results/h100/lab05-matrix.csv 'n = 8192x8192'
 sed '2s/,reduceGmem,/,reduce<Gmem>\&,/' "$SYN/lab05-sweep.csv" >"$W/sweep&<.csv"
 chart_case "chart: names with & and < are escaped" "$W/sweep&<.csv" '&lt;'
 run sh tools/chart "$W/nocsv-dir-does-not-exist.csv"
