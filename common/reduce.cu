@@ -521,17 +521,11 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
         if (type == WB_INT)
             expected = expected_for(c.k, want.ints, n, want.sum);
 
-        memset(&row, 0, sizeof row);
-        row.kernel = c.k->info.name;
-        row.role = c.k->info.kind;
-        row.against = c.k->info.against;
-        row.n = n;
+        wb_row_init(&row, &c.k->info, n, (double)n * esz);
         row.grid_x = c.grid;
         row.grid_y = 1;
         row.block_x = block;
         row.block_y = 1;
-        row.bytes = (double)n * esz;
-        row.total_ms = -1;
         row.finish = c.device ? "device" : "host";
         if (c.device && !c.k->one_pass) { /* the grid of each launch, for the note under the table */
             int p;

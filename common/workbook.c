@@ -836,6 +836,17 @@ void wb_utc_now(char *buf, size_t len)
         snprintf(buf, len, "1970-01-01T00:00:00Z");
 }
 
+void wb_row_init(wb_row *row, const wb_kernel_info *info, long long n, double bytes)
+{
+    memset(row, 0, sizeof *row);
+    row->kernel = info->name;
+    row->role = info->kind;
+    row->against = info->against;
+    row->n = n;
+    row->bytes = bytes;
+    row->total_ms = -1;
+}
+
 void wb_report_init(wb_report *r, const char *lab)
 {
     memset(r, 0, sizeof *r);

@@ -365,6 +365,11 @@ extern const char wb_build_fingerprint[];
  * time of the run. */
 void wb_report_init(wb_report *r, const char *lab);
 
+/* A row for the kernel or exercise `info` on n elements that must move
+ * `bytes`: every other field zero, no total (total_ms < 0). The lab sets its
+ * grid, block and matrix shape, then verifies and times. */
+void wb_row_init(wb_row *row, const wb_kernel_info *info, long long n, double bytes);
+
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);
 

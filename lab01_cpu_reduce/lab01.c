@@ -347,13 +347,7 @@ static void run_row(const cpu_kernel *k, const lab_input *in, int reps, int time
 {
     double ms, got, wrong = 0;
     int tail_ok, agreed;
-    memset(row, 0, sizeof *row);
-    row->kernel = k->info.name;
-    row->role = k->info.kind;
-    row->against = k->info.against;
-    row->n = (long long)in->n;
-    row->bytes = (double)in->n * in->size;
-    row->total_ms = -1;
+    wb_row_init(row, &k->info, (long long)in->n, (double)in->n * in->size);
 
     wb_cpu_todo = 0;
     got = call_on_copy(k, in, &ms, &tail_ok);

@@ -477,19 +477,13 @@ static void run_row(wb_gpu *g, wb_report *r, matrix *m, const m_kernel *k, const
     m_ctx c;
     wb_row row;
     make_ctx(&c, k, m, a->block_x, a->block_y, g);
-    memset(&row, 0, sizeof row);
-    row.kernel = k->info.name;
-    row.role = k->info.kind;
-    row.against = k->info.against;
-    row.n = (long long)m->n;
+    wb_row_init(&row, &k->info, (long long)m->n, (double)m->n * sizeof(int)); /* every element read once */
     row.nx = m->nx;
     row.ny = m->ny;
     row.grid_x = c.grid.x;
     row.grid_y = c.grid.y;
     row.block_x = c.block.x;
     row.block_y = c.block.y;
-    row.bytes = (double)m->n * sizeof(int); /* every element read once */
-    row.total_ms = -1;
 
     verify(&c, &row);
     if (!timed) {

@@ -425,19 +425,13 @@ static void run_row(wb_gpu *g, wb_report *r, matrices *m, const t_kernel *k, con
     wb_row row;
     make_ctx(&c, k, m, a);
 
-    memset(&row, 0, sizeof row);
-    row.kernel = k->info.name;
-    row.role = k->info.kind;
-    row.against = k->info.against;
-    row.n = (long long)m->n;
+    wb_row_init(&row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
     row.nx = m->nx;
     row.ny = m->ny;
     row.grid_x = c.grid.x;
     row.grid_y = c.grid.y;
     row.block_x = c.block.x;
     row.block_y = c.block.y;
-    row.bytes = 2.0 * (double)m->bytes;
-    row.total_ms = -1;
 
     verify(&c, m, &row);
     if (!row.todo) {

@@ -1068,8 +1068,27 @@ static void test_finish(void)
 
 }
 
+/* wb_row_init: the kernel's names and sizes in, everything else cleared */
+static void test_row_init(void)
+{
+    static const wb_kernel_info shipped = {"reduceShipped", "a lesson", NULL, NULL};
+    static const wb_kernel_info exercise = {"reduceMine", "a task", "fix", "reduceShipped"};
+    wb_row row;
+    memset(&row, 0x5A, sizeof row); /* whatever a stack row held before */
+    wb_row_init(&row, &shipped, 1000, 4000.0);
+    check(row.kernel == shipped.name && !row.role && !row.against && row.n == 1000 && row.bytes == 4000.0,
+          "wb_row_init: a shipped kernel's name, n and bytes", "fields not set");
+    check(row.total_ms < 0 && !row.pass && !row.todo && !row.nx && !row.grid_x && !row.block_x && !row.finish &&
+              !row.check[0] && !row.finish_grids[0] && !row.has_bound && !row.runs,
+          "wb_row_init: no total, every other field zero", "a field kept the old bytes");
+    wb_row_init(&row, &exercise, 7, 28.0);
+    check(!strcmp(row.role, "fix") && !strcmp(row.against, "reduceShipped") && row.n == 7,
+          "wb_row_init: an exercise's kind and reference row", "role or against not set");
+}
+
 int main(void)
 {
+    test_row_init();
     test_type_args();
     test_float_inputs();
     test_parse_count();
