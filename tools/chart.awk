@@ -102,13 +102,26 @@ function header(w, h, title, sub1, sub2) {
     if (sub2 != "") printf "<text x=\"16\" y=\"63\" fill=\"#444444\">%s</text>\n", xml(sub2)
 }
 
+# The % of copy axis of a bar chart whose bars run from x0 (0%) to x1
+# (xmax %) between the heights top and bottom: a grid line and its label
+# every `step` %, and the copy ceiling (100%) dashed, labelled above.
+function pct_axis(x0, x1, xmax, step, top, bottom,    v) {
+    for (v = 0; v <= xmax + 0.001; v += step) {
+        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x0 + (x1 - x0) * v / xmax, top - 6, x0 + (x1 - x0) * v / xmax, bottom
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%d%%</text>\n", x0 + (x1 - x0) * v / xmax, bottom + 18, v
+    }
+    v = x0 + (x1 - x0) * 100 / xmax
+    printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc3311\" stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n", v, top - 6, v, bottom + 4
+    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#cc3311\">copy ceiling = 100%%</text>\n", v, top - 10
+}
+
 function title_text() {
     return LAB " - " DEV (note != "" ? " - " note : "") (date != "" ? " - " date : "")
 }
 
 # --------------------------------------------------------------------------
 # bars: one per row, GB/s as % of the ceiling
-function bars(    i, maxp, xmax, labw, len, x0, x1, top, rowh, w, h, y, bw, step, v, lab, col, sub1, sub2, tip, sz) {
+function bars(    i, maxp, xmax, labw, len, x0, x1, top, rowh, w, h, y, bw, step, lab, col, sub1, sub2, tip, sz) {
     maxp = 100
     labw = 0
     for (i = 1; i <= nrows; i++) {
@@ -134,15 +147,7 @@ function bars(    i, maxp, xmax, labw, len, x0, x1, top, rowh, w, h, y, bw, step
         sub2 = (PK > 0) ? sprintf("theoretical peak %.0f GB/s", PK) : ""
     }
     header(w, h, title_text(), sub1, sub2)
-    # grid and axis
-    for (v = 0; v <= xmax + 0.001; v += step) {
-        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x0 + (x1 - x0) * v / xmax, top - 6, x0 + (x1 - x0) * v / xmax, top + nrows * rowh
-        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%d%%</text>\n", x0 + (x1 - x0) * v / xmax, top + nrows * rowh + 18, v
-    }
-    # the ceiling
-    v = x0 + (x1 - x0) * 100 / xmax
-    printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc3311\" stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n", v, top - 6, v, top + nrows * rowh + 4
-    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#cc3311\">copy ceiling = 100%%</text>\n", v, top - 10
+    pct_axis(x0, x1, xmax, step, top, top + nrows * rowh)
     for (i = 1; i <= nrows; i++) {
         y = top + (i - 1) * rowh
         bw = (x1 - x0) * (P[i] > 0 ? P[i] : 0) / xmax
@@ -253,7 +258,7 @@ function run_label(f,    b, g) {
     return b
 }
 
-function runs(    i, f, k, maxp, xmax, labw, len, x0, x1, top, barh, grouph, w, h, y, bw, step, v, col, tip, lx, sub1) {
+function runs(    i, f, k, maxp, xmax, labw, len, x0, x1, top, barh, grouph, w, h, y, bw, step, col, tip, lx, sub1) {
     maxp = 100; labw = 0
     for (i = 1; i <= nrows; i++) if (P[i] > maxp) maxp = P[i]
     for (k = 1; k <= nk; k++) { len = length(KN[k]); if (len > labw) labw = len }
@@ -275,13 +280,7 @@ function runs(    i, f, k, maxp, xmax, labw, len, x0, x1, top, barh, grouph, w, 
         printf "<text x=\"36\" y=\"%d\">%s</text>\n", y + 10,
                xml(sprintf("%s: n = %s, copy ceiling %.0f GB/s (%s)", RL[f], FSZ[f], FCE[f], FBUILD[f]))
     }
-    for (v = 0; v <= xmax + 0.001; v += step) {
-        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x0 + (x1 - x0) * v / xmax, top - 6, x0 + (x1 - x0) * v / xmax, top + nk * grouph
-        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%d%%</text>\n", x0 + (x1 - x0) * v / xmax, top + nk * grouph + 18, v
-    }
-    v = x0 + (x1 - x0) * 100 / xmax
-    printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc3311\" stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n", v, top - 6, v, top + nk * grouph + 4
-    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#cc3311\">copy ceiling = 100%%</text>\n", v, top - 10
+    pct_axis(x0, x1, xmax, step, top, top + nk * grouph)
     for (k = 1; k <= nk; k++) {
         y = top + (k - 1) * grouph
         printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">%s</text>\n", x0 - 8, y + 4 + (nfile * (barh + 2)) / 2 + 4, xml(KN[k])
