@@ -5,6 +5,13 @@
 #   awk -v conf=tools/grade.conf -v label=NAME -v scores=SCOREFILE -f tools/grade.awk FILE
 #       (mode=file, the default) grades one CSV file written by ./labNN --csv
 #       (with or without --exercises).
+#   awk -v conf=tools/grade.conf -v mode=fail -v label=NAME -v scores=SCOREFILE -f tools/grade.awk FILE.fail
+#       a lab that did not build or run (tools/grade_sources.sh writes them):
+#       line 1 `KEY: what happened`, then the details (the compiler's first
+#       errors, the program's last words); the key scores 0, state failed.
+#   awk -v mode=wrap -f tools/grade.awk FILE
+#       FILE with every line longer than 100 columns broken at a blank, the
+#       rest indented 4 more than the line (what tools/grade prints).
 #   awk -v conf=tools/grade.conf -v mode=class -v format=text|csv -f tools/grade.awk SCORES
 #       puts the files' results together: one result per student and lab,
 #       required labs, copies, the class table or the gradebook CSV.
@@ -23,10 +30,12 @@
 # dlcm (`lab06+dlcm=cg`): each key is one result. It prints a report for
 # people on stdout and one line per key to SCOREFILE (stdout if not given):
 #
-#   @@ KEY GOT MAX LOST STATE RUN_AT FINGERPRINT NPASS SOLUTIONS LAB NOTE...
+#   @@ KEY GOT MAX LOST STATE RUN_AT FINGERPRINT NPASS NEX SOLUTIONS LAB NOTE...
 #
-#   LOST 1 when a point was lost; STATE ok, rejected or physics; RUN_AT and
+#   LOST 1 when a point was lost; STATE ok, rejected, physics or failed (a
+#   .fail file: the lab did not build or run); RUN_AT and
 #   FINGERPRINT `-` when unknown or empty; NPASS the exercise rows that PASS;
+#   NEX the exercise rows (0: a plain run);
 #   SOLUTIONS 1 when the build says `solutions`; LAB the lab (no dlcm); NOTE
 #   the first reason for a rejection or a physics verdict (free text).
 #
@@ -60,9 +69,11 @@ BEGIN {
     TYPESIZE["int"] = 4; TYPESIZE["float"] = 4; TYPESIZE["double"] = 8
     STDERR = "cat 1>&2"
     if (mode == "") mode = "file"
-    if (mode != "file" && mode != "class" && mode != "conf") conf_fail("mode=" mode " is not file, class or conf")
+    if (mode != "file" && mode != "class" && mode != "conf" && mode != "fail" && mode != "wrap")
+        conf_fail("mode=" mode " is not file, fail, class, conf or wrap")
     if (label == "") label = "(file)"
-    read_conf(conf)
+    WIDTH = 100
+    if (mode != "wrap") read_conf(conf)
     if (mode == "conf") exit 0
     if (mode == "class") {
         FS = "\t"
@@ -86,13 +97,16 @@ function is_number(s) {
     return s ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
 }
 
-# a lab key: lab01..lab99, lab05-finish, and either with +dlcm=ca or +dlcm=cg
+# a lab key: lab01..lab99 or lab05-finish, then the run's mode when it is not
+# the default: +dlcm=ca or +dlcm=cg (the build), +float or +double (--type),
+# +finish=device (--finish device), +matrix (lab05 -n NXxNY) or +sweep
+# (several sizes of one kernel: --sweep), in that order
 function is_key(s) {
-    return s ~ /^lab[0-9][0-9](-finish)?(\+dlcm=(ca|cg))?$/
+    return s ~ /^lab[0-9][0-9](-finish)?(\+dlcm=(ca|cg))?(\+(float|double))?(\+finish=device)?(\+(matrix|sweep))?$/
 }
 
 # the key whose grade.conf lines grade KEY: KEY itself when grade.conf has a
-# line for it, else its lab without the dlcm (lab06+dlcm=cg -> lab06)
+# line for it, else its lab without the mode (lab06+dlcm=cg -> lab06)
 function rules_key(k,    b) {
     if (k in HASRULES) return k
     b = k
@@ -250,11 +264,15 @@ function is_run_at(s,    mo, d, h, mi, se) {
 
 function is_fingerprint(s) { return s == "" || s ~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]$/ }
 
-# the key of a lab and its build: the lab, plus +dlcm=ca or +dlcm=cg when the build says so
-function key_of(lab, build) {
-    if (build ~ /\+dlcm=ca/) return lab "+dlcm=ca"
-    if (build ~ /\+dlcm=cg/) return lab "+dlcm=cg"
-    return lab
+# the key of a row: its lab, plus the mode its build, type and finish say
+# (the shape, +matrix or +sweep, is added by grade_key: it needs every row)
+function key_of(lab, build, ty, fin,    k) {
+    k = lab
+    if (build ~ /\+dlcm=ca/) k = k "+dlcm=ca"
+    if (build ~ /\+dlcm=cg/) k = k "+dlcm=cg"
+    if (ty == "float" || ty == "double") k = k "+" ty
+    if (fin == "device") k = k "+finish=device"
+    return k
 }
 
 # remember a key the file holds, even when the file is rejected: what it scores 0 for
@@ -275,11 +293,11 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
         return
     }
     for (i = 1; i <= NCOL; i++) f[i] = cells[POS[i]]   # the base columns by name, in their order
-    if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25]), f[26], f[27], f[25])
+    fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
+    if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25], f[22], fin), f[26], f[27], f[25])
     else if (is_lab(f[1])) note_key(f[1], "", "", "")
     bad = 0
     role = f[23]; todo = (f[28] == "todo")
-    fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
     if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
@@ -310,7 +328,7 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
     if (bad) return
 
     lab = f[1]; kern = f[3]; ty = f[22]
-    key = key_of(lab, f[25])
+    key = key_of(lab, f[25], ty, fin)
     n = f[4] + 0; nx = f[5] + 0; ny = f[6] + 0; bytes = f[9] + 0
     c = f[20] + 0; pk = f[21] + 0
 
@@ -371,7 +389,7 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
     nrows++
     DUP[dkey] = nrows
     if (!((key SUBSEP kern SUBSEP sz) in RI)) RI[key, kern, sz] = nrows
-    LINE[nrows] = FNR; KEY[nrows] = key; LABN[nrows] = lab; KERN[nrows] = kern; SZ[nrows] = sz; N[nrows] = n
+    LINE[nrows] = FNR; KEY[nrows] = key; NX[nrows] = nx; LABN[nrows] = lab; KERN[nrows] = kern; SZ[nrows] = sz; N[nrows] = n
     TSZ[nrows] = sz "/" ty; SZTXT[nrows] = size_text(nx, ny, n)
     TODO[nrows] = todo; ROLE[nrows] = role; AGAINST[nrows] = f[24]
     TIME[nrows] = t; SPREAD[nrows] = spr; GBPS[nrows] = g; PCT[nrows] = pct; SPEEDUP[nrows] = sp
@@ -443,17 +461,19 @@ function cross_checks(    r, b, ok, key, a) {
 function physics(key,    r, np, pk, over, worst) {
     np = 0; PHYSWORST = 0; worst = 0
     for (r = 1; r <= nrows; r++) {
-        if (KEY[r] != key || TODO[r]) continue
+        # a CPU row (lab01, build cpu) has no theoretical figure, and a
+        # read-only pass can beat a copy counted as read plus write: not checked
+        if (KEY[r] != key || TODO[r] || BUILD[r] ~ /^cpu/) continue
         pk = PEAK[r] + 0
         if (pk > 0 && GBPS[r] > pk * (1 + SLACK) + G_HALF) {
-            PHYS[++np] = sprintf("%s at %.0f GB/s is faster than this GPU's theoretical %.0f GB/s (line %d, peak_gbps): the times were edited",
-                                 KERN[r], GBPS[r], pk, LINE[r])
+            PHYS[++np] = sprintf("%s at %.0f GB/s is faster than this GPU's theoretical %.0f GB/s (peak_gbps)",
+                                 KERN[r], GBPS[r], pk)
             over = GBPS[r] / pk
             if (over > worst) { worst = over; PHYSWORST = np }
         }
         if (PHYS_MAX > 0 && PCT[r] > PHYS_MAX + G_HALF) {
-            PHYS[++np] = sprintf("%s at %.1f%% of the copy ceiling measured in the same run is above the %s%% no real run reaches (line %d; grade.conf physics): the times were edited",
-                                 KERN[r], PCT[r], PHYS_MAX, LINE[r])
+            PHYS[++np] = sprintf("%s at %.1f%% of the copy ceiling of the same run, above the %s%% no real run reaches",
+                                 KERN[r], PCT[r], PHYS_MAX)
             over = PCT[r] / PHYS_MAX
             if (over > worst) { worst = over; PHYSWORST = np }
         }
@@ -577,7 +597,7 @@ function check_faster(i, key,    fast, slow, want, sz, rf, rs, ratio) {
     }
     ratio = TIME[rs] / TIME[rf]
     result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("faster: %s %s %s: time ratio %.2fx, needs at least %.2fx%s", fast, (ratio >= 1 ? "beats" : "is slower than"),
+           sprintf("faster: %s %s %s: time ratio %.2fx, needs %.2fx%s", fast, (ratio >= 1 ? "beats" : "is slower than"),
                    slow, ratio, want, at_text(key, sz)))
 }
 
@@ -636,87 +656,130 @@ function exrow(key, name,    r, best, kernel) {
     return best ? best : (kernel ? -1 : 0)
 }
 
-# why exercise `name` earns nothing before its speed is looked at ("" if nothing stops it)
-function exercise_block(key, name, r,    lab) {
-    lab = LABN[RUNLINE[key]]
-    if (r < 0) return name " is a shipped kernel's row in this file, not an exercise's (check the name in grade.conf)"
-    if (r == 0 && EXROWS[key] == 0)
-        return name ": not handed in (the file has no exercise rows: hand in ./" lab " --exercises --csv, make handin)"
-    if (r == 0) return name ": not handed in (no row in the file: run ./" lab " --exercises --csv without -k)"
-    if (STATUS[r] == "todo") return name ": not done (its row says todo: the stub is untouched)"
-    if (STATUS[r] == "FAIL") return name ": FAIL: fix it (line " LINE[r] ")"
-    if (BUILD[r] ~ /\+solutions$/)
-        return name " PASS, but from a solutions build (" BUILD[r] "), not the student's own file: 0 points"
+# why no exercise of KEY earns anything, whichever it is ("" if nothing stops them all)
+function file_block(key,    first) {
+    first = RUNLINE[key]
+    if (EXROWS[key] == 0)
+        return "no exercise rows: this is a plain run; hand in ./" LABN[first] " --exercises --csv"
+    if (BUILD[first] ~ /\+solutions$/)
+        return "built with the instructor's solutions (" BUILD[first] "), not the student's own file"
     return ""
 }
 
-function check_done(i, key,    name, r, why) {
+# why exercise `name` earns nothing before its speed is looked at ("" if nothing stops it)
+function exercise_block(key, name, r,    lab) {
+    lab = LABN[RUNLINE[key]]
+    if (r < 0) return name " is a shipped kernel's row in this file, not an exercise's (check grade.conf)"
+    if (r == 0) return name ": not handed in (no row in the file: run ./" lab " --exercises --csv without -k)"
+    if (STATUS[r] == "todo") return name ": not done (todo: the stub is untouched)"
+    if (STATUS[r] == "FAIL") return name ": FAIL (the exercise gives a wrong result: fix it)"
+    return ""
+}
+
+# the exercise checks of KEY that earn nothing, one line per cause: the
+# file's (a plain run, a solutions build) once for every exercise check, or
+# an exercise's (todo, FAIL, no row) once for its done and keeps_up lines.
+# Sets XSKIP[i] for every such check; the line is printed by the first (XLINE[i]).
+function exercise_causes(key, rk,    i, fw, why, name, g, pts, nchk, first) {
+    split("", XSKIP); split("", XLINE)
+    fw = file_block(key)
+    for (i = 1; i <= nrules; i++) {
+        if (R_LAB[i] != rk || (R_KIND[i] != "done" && R_KIND[i] != "keeps_up")) continue
+        name = R_A1[i]
+        why = (fw != "") ? "exercises: " fw : exercise_block(key, name, exrow(key, name))
+        if (why == "") continue
+        g = (fw != "") ? "" : name
+        XSKIP[i] = 1
+        if (!(g in first)) { first[g] = i; XWHY[i] = why; XCHK[i] = R_KIND[i] }
+        else if (index(", " XCHK[first[g]] ",", ", " R_KIND[i] ",") == 0) XCHK[first[g]] = XCHK[first[g]] ", " R_KIND[i]
+        pts[g] += R_PTS[i]; nchk[g]++
+    }
+    for (g in first) {
+        i = first[g]
+        XLINE[i] = XWHY[i] (nchk[g] > 1 && g != "" ? " [" XCHK[i] "]" : "")
+        XPTS[i] = pts[g]
+    }
+}
+
+function check_done(i, key,    name, r) {
     name = R_A1[i]
     r = exrow(key, name)
-    why = exercise_block(key, name, r)
-    if (why != "") { result(R_PTS[i], 0, "done: " why); return }
     result(R_PTS[i], R_PTS[i], "done: " name " (" ROLE[r] " it) PASS" at_text(key, SZ[r]))
 }
 
-function check_keeps_up(i, key,    name, want, r, a, why, ratio) {
+function check_keeps_up(i, key,    name, want, r, a, ratio) {
     name = R_A1[i]; want = R_A2[i] + 0
     r = exrow(key, name)
-    why = exercise_block(key, name, r)
-    if (why != "") { result(R_PTS[i], 0, "keeps_up: " why); return }
     a = krow(key, AGAINST[r], SZ[r])
     if (STATUS[a] != "PASS") { result(R_PTS[i], 0, "keeps_up: " AGAINST[r] ", which " name " is measured against, failed verification, so the ratio does not count"); return }
     ratio = TIME[a] / TIME[r]
     result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("keeps_up: %s at %.2fx %s (%.6f vs %.6f ms), needs at least %.2fx%s",
-                   name, ratio, AGAINST[r], TIME[r], TIME[a], want, at_text(key, SZ[r])))
+           sprintf("keeps_up: %s at %.2fx %s, needs %.2fx%s", name, ratio, AGAINST[r], want, at_text(key, SZ[r])))
 }
 
-function grade_key(key,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first) {
+# the key's shape from its rows: +matrix for a lab05 run with matrix rows
+# only (-n NXxNY), +sweep for a run with several sizes of one kind (--sweep)
+function shape_of(key,    r, n1, seen, lab) {
+    n1 = 0; lab = LABN[RUNLINE[key]]
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key || ROLE[r] != "kernel") continue
+        if (lab == "lab05" && NX[r] > 0) continue
+        if (!(SZ[r] in seen)) { seen[SZ[r]] = 1; n1++ }
+    }
+    if (lab == "lab05" && n1 == 0) return "+matrix"
+    return (n1 > 1) ? "+sweep" : ""
+}
+
+function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first, key) {
     GOT = 0; LOST = 0
+    key = ikey shape_of(ikey)
     # a line that says what this is: device, build, run, size(s), rows
     nk = 0; ex = 0; st["PASS"] = 0; st["FAIL"] = 0; st["todo"] = 0; npass_ex = 0
     for (r = 1; r <= nrows; r++) {
-        if (KEY[r] != key) continue
+        if (KEY[r] != ikey) continue
         if (ROLE[r] == "kernel") nk++
         else { ex++; st[STATUS[r]]++; if (STATUS[r] == "PASS") npass_ex++ }
     }
-    first = RUNLINE[key]; dev = DEV[first]
+    first = RUNLINE[ikey]; dev = DEV[first]
     lo = ""; hi = ""
-    for (i = 1; i <= NSIZES[key]; i++) {
-        s = SIZES[key, i]
-        if (lo == "" || SIZEN[key, s] < SIZEN[key, lo]) lo = s
-        if (hi == "" || SIZEN[key, s] > SIZEN[key, hi]) hi = s
+    for (i = 1; i <= NSIZES[ikey]; i++) {
+        s = SIZES[ikey, i]
+        if (lo == "" || SIZEN[ikey, s] < SIZEN[ikey, lo]) lo = s
+        if (hi == "" || SIZEN[ikey, s] > SIZEN[ikey, hi]) hi = s
     }
-    sizes = (NSIZES[key] > 1) ? "n = " SIZETXT[key, lo] " .. " SIZETXT[key, hi] " (" NSIZES[key] " sizes)" : "n = " SIZETXT[key, lo]
+    sizes = (NSIZES[ikey] > 1) ? "n = " SIZETXT[ikey, lo] " .. " SIZETXT[ikey, hi] " (" NSIZES[ikey] " sizes)" : "n = " SIZETXT[ikey, lo]
     exs = ex ? sprintf(", %d exercise%s (%d PASS, %d FAIL, %d todo)", ex, (ex > 1 ? "s" : ""), st["PASS"], st["FAIL"], st["todo"]) : ", no exercise rows"
-    printf "%s: %s on %s, build %s, run %s, %s, %d kernel%s%s\n", label, key, dev, BUILD[first], RUNAT[first], sizes,
-           nk, (nk == 1 ? "" : "s"), exs
+    printf "%s: %s on %s, build %s, run %s\n", label, key, dev, BUILD[first], RUNAT[first]
+    printf "  %s: %d kernel%s%s\n", sizes, nk, (nk == 1 ? "" : "s"), exs
     rk = rules_key(key)
-    np = physics(key)
+    np = physics(ikey)
     if (np > 0) {
         for (i = 1; i <= np && i <= 6; i++) printf "  PHYSICS  %s\n", PHYS[i]
         if (np > 6) printf "  ... and %d more\n", np - 6
-        printf "  score %s 0/%d  (speeds no real run reaches: the lab scores 0)\n", key, max_of(key)
-        emit_score("@@ " key " 0 " max_of(key) " 1 physics " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " \
+        printf "  score %s 0/%d  (speeds no real run reaches: the times were edited)\n", key, max_of(key)
+        emit_score("@@ " key " 0 " max_of(key) " 1 physics " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
                    (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first] " " PHYS[PHYSWORST])
         return
     }
     if (rk != key) printf "  (graded by grade.conf's %s lines)\n", rk
     rules = 0
+    exercise_causes(ikey, rk)
     for (i = 1; i <= nrules; i++) {
         if (R_LAB[i] != rk) continue
         rules++
-        if (R_KIND[i] == "verified") check_verified(i, key)
-        else if (R_KIND[i] == "faster") check_faster(i, key)
-        else if (R_KIND[i] == "no_slower") check_no_slower(i, key)
-        else if (R_KIND[i] == "near_copy") check_near_copy(i, key)
-        else if (R_KIND[i] == "versus") check_versus(i, key)
-        else if (R_KIND[i] == "done") check_done(i, key)
-        else if (R_KIND[i] == "keeps_up") check_keeps_up(i, key)
+        if (i in XLINE) result(XPTS[i], 0, XLINE[i])
+        else if (i in XSKIP) { if (R_PTS[i] > 0) LOST = 1 }
+        else if (R_KIND[i] == "verified") check_verified(i, ikey)
+        else if (R_KIND[i] == "faster") check_faster(i, ikey)
+        else if (R_KIND[i] == "no_slower") check_no_slower(i, ikey)
+        else if (R_KIND[i] == "near_copy") check_near_copy(i, ikey)
+        else if (R_KIND[i] == "versus") check_versus(i, ikey)
+        else if (R_KIND[i] == "done") check_done(i, ikey)
+        else if (R_KIND[i] == "keeps_up") check_keeps_up(i, ikey)
     }
     if (!rules) printf "  (grade.conf has no checks for %s: the file was only checked for consistency)\n", key
     printf "  score %s %d/%d%s\n", key, GOT, max_of(key), LOST ? "  (lost points)" : ""
-    emit_score("@@ " key " " GOT " " max_of(key) " " LOST " ok " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " \
+    emit_score("@@ " key " " GOT " " max_of(key) " " LOST " ok " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
                (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first])
 }
 
@@ -724,6 +787,7 @@ function grade_key(key,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, s
 # mode=file: main
 # ---------------------------------------------------------------------------
 mode == "file" {
+    if (FNR == 1) sub(/^\357\273\277/, "")     # a byte-order mark (a spreadsheet's "CSV UTF-8")
     sub(/\r$/, "")
     lastline = FNR
     if ($0 ~ /^[ \t]*$/) next
@@ -753,17 +817,20 @@ mode == "file" {
 # ---------------------------------------------------------------------------
 # mode=class: one line per result (see the top of this file)
 # ---------------------------------------------------------------------------
-mode == "class" && NF >= 15 {
+mode == "class" && NF >= 16 {
     nres++
     WHO[nres] = $1; NWHO[nres] = $2; REL[nres] = $3; REP[nres] = $4; SUM[nres] = $5
     RKEY[nres] = $6; RGOT[nres] = $7 + 0; RMAX[nres] = $8 + 0; RLOST[nres] = $9 + 0; RSTATE[nres] = $10
-    RRUN[nres] = $11; RFP[nres] = $12; RNPASS[nres] = $13 + 0; RSOL[nres] = $14 + 0; RLAB[nres] = $15
-    RNOTE[nres] = (NF >= 16) ? $16 : ""
+    RRUN[nres] = $11; RFP[nres] = $12; RNPASS[nres] = $13 + 0; RNEX[nres] = $14 + 0; RSOL[nres] = $15 + 0
+    RLAB[nres] = $16; RNOTE[nres] = (NF >= 17) ? $17 : ""
+    FSTATE[REL[nres]] = RSTATE[nres]
     if (!(REL[nres] in FILEOF)) { FILEOF[REL[nres]] = ++nfiles; FILES[nfiles] = REL[nres]; FREP[nfiles] = REP[nres] }
 }
 
 # the owner of result i as text: the student, or the file when it is credited to no one
 function owner(i) { return WHO[i] != "" ? WHO[i] : "(no one: " REL[i] ")" }
+# ... after the file's name: "alice" or "no one"
+function owner_short(i) { return WHO[i] != "" ? WHO[i] : "no one" }
 
 # one line of the notes on the class (text: stdout after the reports; csv: stderr)
 function say(s) {
@@ -807,43 +874,71 @@ function add_flag(who, s) {
 function rename_hint(i,    base, lab, who, named) {
     base = REL[i]; sub(/^.*\//, "", base); sub(/\.csv$/, "", base)
     lab = (RKEY[i] != "?") ? RKEY[i] : "labNN"
-    sub(/\+dlcm=/, "-", lab)
-    who = "NAME"
-    if (match(base, /^lab[0-9][0-9](-finish)?[-_]/) && RLENGTH < length(base)) {
-        who = substr(base, RLENGTH + 1)
-        named = substr(base, 1, RLENGTH - 1)
+    gsub(/\+dlcm=/, "-", lab); gsub(/[+=]/, "-", lab)
+    if (REL[i] ~ /(^|\/)handin\/[^\/]*$/)
+        return "handin/ is every student's folder (make handin): rename it after the student " \
+               "(mv handin alice) or the file NAME-" lab ".csv"
+    who = guess_who(i)
+    if (who != "") {
+        named = base; sub(/[-_].*/, "", named)
         if (RKEY[i] != "?" && named != RLAB[i])
-            return "rename it " who "-" lab ".csv (its name says " named ", its rows are " RKEY[i] "), or move it into a folder " who "/"
+            return "rename it " who "-" lab ".csv (its name says " named ", its rows are " RKEY[i] \
+                   "), or move it into a folder " who "/"
         return "rename it " who "-" lab ".csv, or move it into a folder " who "/"
     }
-    return "rename it NAME-" lab ".csv, NAME being the student's, or move it into a folder named after the student"
+    return "rename it NAME-" lab ".csv or move it into a folder NAME/ (NAME: the student's)"
+}
+
+# the student a misnamed file names (lab03-carol.csv: carol), else ""
+function guess_who(i,    base) {
+    base = REL[i]; sub(/^.*\//, "", base); sub(/\.csv$/, "", base)
+    if (!match(base, /^lab[0-9][0-9](-finish)?[-_]/) || RLENGTH >= length(base)) return ""
+    base = substr(base, RLENGTH + 1)
+    # not a mode or a size (lab02-float.csv, lab06-2048-ca.csv, lab05-finish.csv)
+    if (base ~ /^(finish|ca|cg|float|double|matrix|sweep|device|solutions|stubs|[0-9])([-_.]|[0-9]|$)/) return ""
+    return (base ~ /^[A-Za-z][A-Za-z0-9._-]*$/) ? base : ""
 }
 
 function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width, total, max, flags,
-                        c, ngroups, owners, nown, list, hdr, lost_any, who, ncol, m, parts, rej, phy) {
-    # one result per student and key: the latest run_at counts
+                        c, ngroups, owners, nown, list, hdr, lost_any, who, ncol, m, parts, rej, phy, gw) {
+    # the students: every owner, and the name a misnamed file carries (lab03-carol.csv)
+    for (i = 1; i <= nres; i++) {
+        who = WHO[i]
+        if (who == "") { gw = guess_who(i); if (gw != "") add_flag(gw, "misnamed " REL[i]); who = gw }
+        if (who != "" && !(who in STUSEEN)) { STUSEEN[who] = 1; STU[++nst] = who }
+    }
+    # one result per student and key: an --exercises run before a plain one, then the latest run_at
     for (i = 1; i <= nres; i++) {
         if (WHO[i] == "") continue
-        if (!(WHO[i] in STUSEEN)) { STUSEEN[WHO[i]] = 1; STU[++nst] = WHO[i] }
         if (RKEY[i] == "?") { KEEP[i] = 1; continue }
         k = WHO[i] SUBSEP RKEY[i]
         if (!(k in BEST)) { BEST[k] = i; continue }
         best = BEST[k]
-        if ((RRUN[i] "") >= (RRUN[best] "")) { ASIDE[best] = i; BEST[k] = i }
+        if (preferred(i, best)) { ASIDE[best] = i; BEST[k] = i }
         else ASIDE[i] = best
     }
     for (k in BEST) KEEP[BEST[k]] = 1
     sort_strings(STU, nst)
 
-    # the class's columns: the required labs, the optional ones, then any other key handed in
+    # the class's columns: the required labs, the optional ones, then any
+    # other lab handed in in its default mode; a mode grade.conf does not
+    # list (lab02+float, lab05+matrix, ...) is an extra run, outside the total
     ncol = 0
     for (i = 1; i <= nreq; i++) { COL[++ncol] = REQ[i]; ISCOL[REQ[i]] = 1 }
     for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL)) { COL[++ncol] = OPT[i]; ISCOL[OPT[i]] = 1 }
     n = 0
     for (i = 1; i <= nres; i++)
-        if (KEEP[i] && WHO[i] != "" && RKEY[i] != "?" && !(RKEY[i] in ISCOL)) { ISCOL[RKEY[i]] = 1; EXTRA[++n] = RKEY[i] }
+        if (KEEP[i] && WHO[i] != "" && RKEY[i] != "?" && !(RKEY[i] in ISCOL) && RKEY[i] !~ /\+/) {
+            ISCOL[RKEY[i]] = 1; EXTRA[++n] = RKEY[i]
+        }
     sort_strings(EXTRA, n)
     for (i = 1; i <= n; i++) COL[++ncol] = EXTRA[i]
+    for (i = 1; i <= nres; i++) {
+        if (!KEEP[i] || WHO[i] == "" || RKEY[i] == "?" || (RKEY[i] in ISCOL)) continue
+        NXRUN++
+        XRUNTXT[NXRUN] = WHO[i] " " RKEY[i] ": " REL[i] " " RGOT[i] "/" RMAX[i]
+        file_note(REL[i], "extra run: " RKEY[i] " is not in grade.conf's required or optional line: shown, not counted")
+    }
 
     # per file: who handed it in (for the copies), and notes
     for (i = 1; i <= nres; i++) {
@@ -852,24 +947,32 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         FWHO[f] = owner(i); FSUM[f] = SUM[i]; FKEY[f] = RKEY[i]
         if (WHO[i] == "") {
             NUNPLACED++
-            UNPLACED[NUNPLACED] = f ": " (RKEY[i] == "?" ? "an unknown lab" : RKEY[i]) ", graded but credited to no one: " rename_hint(i)
-            file_note(f, "WARNING: cannot tell whose file this is (not NAME-labNN.csv, not in a folder per student): graded, credited to no one; " rename_hint(i))
+            UNPLACED[NUNPLACED] = f ": " (RKEY[i] == "?" ? "an unknown lab" : RKEY[i]) ", credited to no one: " rename_hint(i)
+            file_note(f, "WARNING: whose file is this? (not NAME-labNN.csv, not in a folder per student): " \
+                         "graded, credited to no one; " rename_hint(i))
         } else if (NWHO[i] != "" && (NWHO[i] "") != (WHO[i] "")) {
             NMISMATCH++
             MISMATCH[NMISMATCH] = f ": credited to " WHO[i] " (its folder), but its name says " NWHO[i]
-            file_note(f, "WARNING: credited to " WHO[i] " (its folder), but its name says " NWHO[i] "; one folder per student, or the files directly in the folder graded")
+            file_note(f, "WARNING: credited to " WHO[i] " (its folder), but its name says " NWHO[i])
         }
     }
     for (i = 1; i <= nres; i++) {
         if (!(i in ASIDE)) continue
         j = ASIDE[i]
         NASIDE++
-        ASIDETXT[NASIDE] = WHO[i] " " RKEY[i] ": " REL[j] " (run " RRUN[j] ") counts; set aside " REL[i] " (run " RRUN[i] ")"
-        file_note(REL[i], "set aside: " WHO[i] " handed in a later run of " RKEY[i] ", " REL[j] " (run " RRUN[j] " against " RRUN[i] "); only the latest run counts")
+        if (!plain(j) && plain(i)) {
+            ASIDETXT[NASIDE] = WHO[i] " " RKEY[i] ": " REL[j] " (--exercises) counts; set aside " REL[i] " (a plain run)"
+            file_note(REL[i], "set aside: a plain run never replaces " WHO[i] "'s --exercises run of " RKEY[i] ", " REL[j])
+        } else {
+            ASIDETXT[NASIDE] = WHO[i] " " RKEY[i] ": " REL[j] " (run " RRUN[j] ") counts; set aside " REL[i] " (run " RRUN[i] ")"
+            file_note(REL[i], "set aside: " WHO[i] " handed in a later run of " RKEY[i] ", " REL[j] \
+                              " (run " RRUN[j] " against " RRUN[i] "); only the latest run counts")
+        }
     }
 
     # identical files from different owners
     for (f = 1; f <= nfiles; f++) {
+        if (FSTATE[FILES[f]] == "failed") continue
         s = FSUM[FILES[f]]
         if (!(s in GROUPN)) GROUPS[++ngroups] = s
         GROUP[s, ++GROUPN[s]] = FILES[f]
@@ -881,7 +984,7 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         for (j = 1; j <= GROUPN[s]; j++) {
             f = GROUP[s, j]
             if (!(FWHO[f] in owners)) { owners[FWHO[f]] = 1; OWN[++nown] = FWHO[f] }
-            list = list (list == "" ? "" : ", ") f " (" FWHO[f] ")"
+            list = list (list == "" ? "" : ", ") f " (" (FWHO[f] ~ /^\(no one/ ? "no one" : FWHO[f]) ")"
         }
         if (nown < 2) continue
         NCOPY++
@@ -911,7 +1014,7 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         for (j = 1; j <= FPN[s]; j++) {
             i = FPM[s, j]
             if (!(owner(i) in owners)) { owners[owner(i)] = 1; OWN[++nown] = owner(i) }
-            list = list (list == "" ? "" : ", ") REL[i] " (" owner(i) ", " RNPASS[i] " PASS)"
+            list = list (list == "" ? "" : ", ") REL[i] " (" owner_short(i) ", " RNPASS[i] " PASS)"
         }
         if (nown < 2) continue
         split(s, parts, SUBSEP)
@@ -919,20 +1022,28 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         FPTXT[NFPC] = parts[1] " fingerprint " parts[2] ": " list
         for (j = 1; j <= FPN[s]; j++) {
             i = FPM[s, j]
-            file_note(REL[i], "SAME FINGERPRINT: the exercise file compiled into this run has the checksum of another student's: " list)
+            file_note(REL[i], "SAME FINGERPRINT: built from the same exercise file as another student's: " list)
             add_flag(owner(i), "fingerprint " parts[1] " with " others(nown, owner(i)))
         }
     }
 
-    # solutions builds, physics verdicts, rejected files
+    # solutions builds, physics verdicts, rejected files, labs that did not build or run, plain runs
     for (i = 1; i <= nres; i++) {
         if (RSOL[i] && !((REL[i] SUBSEP "sol") in DONE)) {
             DONE[REL[i], "sol"] = 1
-            NSOL++; SOLTXT[NSOL] = REL[i] " (" owner(i) "): " RKEY[i] " built with the instructor's solutions"
+            NSOL++; SOLTXT[NSOL] = REL[i] " (" owner_short(i) "): " RKEY[i] " built with the instructor's solutions"
             add_flag(owner(i), "solutions " RKEY[i])
         }
-        if (RSTATE[i] == "physics") { NPHY++; PHYTXT[NPHY] = REL[i] " (" owner(i) "): " RNOTE[i] }
-        if (RSTATE[i] == "rejected") { NREJ++; REJTXT[NREJ] = REL[i] " (" owner(i) "): " RNOTE[i] }
+        if (RSTATE[i] == "physics") { NPHY++; PHYTXT[NPHY] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
+        if (RSTATE[i] == "rejected") { NREJ++; REJTXT[NREJ] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
+        if (RSTATE[i] == "failed") {
+            NFAILED++; FAILTXT[NFAILED] = owner(i) " " RKEY[i] ": " RNOTE[i]
+            add_flag(owner(i), "failed " (RKEY[i] == "?" ? "(no lab)" : RKEY[i]))
+        }
+        if (KEEP[i] && WHO[i] != "" && RSTATE[i] == "ok" && plain(i)) {
+            NPLAIN++; PLAINTXT[NPLAIN] = REL[i] " (" WHO[i] "): " RKEY[i]
+            add_flag(WHO[i], "plain " RKEY[i])
+        }
         if (WHO[i] == "") lost_any = 1       # credited to no one: someone must rename it
     }
 
@@ -957,7 +1068,7 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
             } else CELL[s, c] = "-"
         }
         for (i = 1; i <= nres; i++)
-            if (KEEP[i] && (WHO[i] "") == (who "") && RKEY[i] == "?") rej = rej " " REL[i]
+            if (KEEP[i] && (WHO[i] "") == (who "") && RKEY[i] == "?" && RSTATE[i] != "failed") rej = rej " " REL[i]
         flags = ""
         if (m != "") flags = flags "; missing" m
         if (rej != "") flags = flags "; rejected" rej
@@ -980,17 +1091,21 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         print ""
         print "==== the class ===="
     }
-    if (NUNPLACED) { say("files whose student the grader cannot tell (name them NAME-labNN.csv or put them in a folder per student, then grade again):"); for (i = 1; i <= NUNPLACED; i++) say("  " UNPLACED[i]) }
-    if (NMISMATCH) { say("files whose folder and name disagree (the folder wins):"); for (i = 1; i <= NMISMATCH; i++) say("  " MISMATCH[i]) }
-    if (NASIDE) { say("re-runs: one result per student and lab, the latest run_at counts:"); for (i = 1; i <= NASIDE; i++) say("  " ASIDETXT[i]) }
-    if (NCOPY) { say("identical files handed in by different students:"); for (i = 1; i <= NCOPY; i++) say("  " COPYTXT[i]) }
-    if (NFPC) { say("identical exercise fingerprints from different students (the same exercise file; at least one of them with a PASS exercise):"); for (i = 1; i <= NFPC; i++) say("  " FPTXT[i]) }
-    if (NSOL) { say("solutions builds handed in as student work (their exercise points are 0):"); for (i = 1; i <= NSOL; i++) say("  " SOLTXT[i]) }
-    if (NPHY) { say("speeds no real run reaches (the lab scores 0):"); for (i = 1; i <= NPHY; i++) say("  " PHYTXT[i]) }
-    if (NREJ) { say("rejected files (not a lab's output as written; score 0):"); for (i = 1; i <= NREJ; i++) say("  " REJTXT[i]) }
+    class_list(NUNPLACED, UNPLACED, "files whose student the grader cannot tell (credit them, then grade again):")
+    class_list(NMISMATCH, MISMATCH, "files whose folder and name disagree (the folder wins):")
+    class_list(NASIDE, ASIDETXT, "one result per student and lab: an --exercises run before a plain one, then the latest:")
+    class_list(NCOPY, COPYTXT, "identical files handed in by different students:")
+    class_list(NFPC, FPTXT, "identical exercise fingerprints from different students (the same exercise file, " \
+                            "at least one with a PASS exercise):")
+    class_list(NSOL, SOLTXT, "solutions builds handed in as student work (their exercise points are 0):")
+    class_list(NPHY, PHYTXT, "speeds no real run reaches (the lab scores 0):")
+    class_list(NREJ, REJTXT, "rejected files (not a lab's output as written; score 0):")
+    class_list(NFAILED, FAILTXT, "labs that did not build or run (score 0):")
+    class_list(NPLAIN, PLAINTXT, "plain runs, without exercise rows (ask for ./labNN --exercises --csv: make handin):")
+    class_list(NXRUN, XRUNTXT, "extra runs (other modes; not counted: list a mode in grade.conf's optional line):")
     n = 0
-    for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") n++
-    if (n) { say("required labs not handed in (score 0):"); for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") say("  " STU[s] ": " MISSING[STU[s]]) }
+    for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") { n++; MISSTXT[n] = STU[s] ": " MISSING[STU[s]] }
+    class_list(n, MISSTXT, "required labs not handed in (score 0):")
 
     if (format == "csv") {
         hdr = "student"
@@ -1006,18 +1121,22 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         for (s = 1; s <= nst; s++) if (length(STU[s]) > w) w = length(STU[s])
         print ""
         line = sprintf("%-" w "s", "student")
-        for (c = 1; c <= ncol; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf("  %" width[c] "s", COL[c]) }
-        print line sprintf("  %9s  %s", "total", "flags")
+        for (c = 1; c <= ncol; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf(" %" width[c] "s", COL[c]) }
+        print line sprintf(" %9s", "total")
         line = sprintf("%-" w "s", "(max)")
-        max = 0
-        for (c = 1; c <= ncol; c++) line = line sprintf("  %" width[c] "s", max_of(COL[c]))
+        for (c = 1; c <= ncol; c++) line = line sprintf(" %" width[c] "s", max_of(COL[c]))
         print line
         for (s = 1; s <= nst; s++) {
             line = sprintf("%-" w "s", STU[s])
-            for (c = 1; c <= ncol; c++) line = line sprintf("  %" width[c] "s", CELL[s, c])
-            line = line sprintf("  %9s  %s", TOTAL[s] "/" MAX[s], FLAGS[s])
-            sub(/ +$/, "", line)
-            print line
+            for (c = 1; c <= ncol; c++) line = line sprintf(" %" width[c] "s", CELL[s, c])
+            print line sprintf(" %9s", TOTAL[s] "/" MAX[s])
+        }
+        n = 0
+        for (s = 1; s <= nst; s++) if (FLAGS[s] != "") n++
+        if (n) {
+            print ""
+            print "flags (read them before you publish the grades):"
+            for (s = 1; s <= nst; s++) if (FLAGS[s] != "") print "  " STU[s] ": " FLAGS[s]
         }
         print ""
         printf "class: %d student%s; %d earned every point with nothing flagged, %d did not%s\n", nst, (nst == 1 ? "" : "s"),
@@ -1030,15 +1149,83 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
     CLASS_STATUS = (NBAD || lost_any) ? 1 : 0
 }
 
+# result i is a plain run: no exercise rows, for a key whose grade.conf lines check exercises
+function plain(i,    k, r) {
+    if (RNEX[i] > 0 || RKEY[i] == "?") return 0
+    k = rules_key(RKEY[i])
+    if (!(k in HASEX)) {
+        HASEX[k] = 0
+        for (r = 1; r <= nrules; r++) if (R_LAB[r] == k && (R_KIND[r] == "done" || R_KIND[r] == "keeps_up")) HASEX[k] = 1
+    }
+    return HASEX[k]
+}
+
+# a class list: its title and one indented line per entry (none when empty)
+function class_list(n, A, title,    i) {
+    if (!n) return
+    say(title)
+    for (i = 1; i <= n; i++) say("  " A[i])
+}
+
+# result i before result j for one student and key: an --exercises run
+# (exercise rows) before a plain run, then the later run_at
+function preferred(i, j,    ei, ej) {
+    ei = plain(i) ? 0 : 1; ej = plain(j) ? 0 : 1
+    if (ei != ej) return ei > ej
+    return (RRUN[i] "") >= (RRUN[j] "")
+}
+
 function req_text(    i, s) {
     s = ""
     for (i = 1; i <= nreq; i++) s = s (i > 1 ? " " : "") REQ[i]
     return s
 }
 
+# ---------------------------------------------------------------------------
+# mode=fail: a lab that did not build or run; mode=wrap: lines of at most 100
+# ---------------------------------------------------------------------------
+mode == "fail" {
+    sub(/\r$/, "")
+    if (FNR == 1) {
+        FKEY0 = $0; sub(/:.*/, "", FKEY0)
+        FWHY = $0; sub(/^[^:]*: */, "", FWHY)
+        if ((FKEY0 != "?" && !is_key(FKEY0)) || index($0, ":") == 0) { FKEY0 = "?"; FWHY = "not a .fail record (line 1: KEY: what happened)" }
+        next
+    }
+    if (++nfl <= MAXERR) FLINE[nfl] = $0
+}
+
+mode == "wrap" { wrap_line($0) }
+
+function wrap_line(s,    ind, pre, cut, i) {
+    if (length(s) <= WIDTH) { print s; return }
+    match(s, /^ */); ind = RLENGTH + 4
+    pre = sprintf("%" (ind > 40 ? 40 : ind) "s", "")
+    while (length(s) > WIDTH) {
+        cut = 0
+        for (i = WIDTH + 1; i > length(pre) + 20; i--) if (substr(s, i, 1) == " ") { cut = i; break }
+        if (!cut) { print substr(s, 1, WIDTH); s = pre substr(s, WIDTH + 1); continue }
+        print substr(s, 1, cut - 1)
+        s = substr(s, cut + 1); sub(/^ +/, "", s); s = pre s
+    }
+    print s
+}
+
+function fail_main(    i, lab) {
+    if (FKEY0 == "") { FKEY0 = "?"; FWHY = "the file is empty" }
+    gsub(/[^ -~]/, "?", FWHY)
+    printf "%s: %s did not build or run: %s\n", label, FKEY0, FWHY
+    for (i = 1; i <= nfl && i <= MAXERR; i++) { gsub(/[^ -~]/, "?", FLINE[i]); print "  | " FLINE[i] }
+    if (nfl > MAXERR) print "  | ... (" (nfl - MAXERR) " more lines)"
+    printf "  score %s 0/%d  (failed)\n", FKEY0, (FKEY0 == "?" ? 0 : max_of(FKEY0))
+    lab = FKEY0; sub(/\+.*/, "", lab)
+    emit_score("@@ " FKEY0 " 0 " (FKEY0 == "?" ? 0 : max_of(FKEY0)) " 1 failed - - 0 0 0 " lab " " FWHY)
+}
+
 END {
     if (CONF_ERR) exit 2
-    if (mode == "conf") exit 0
+    if (mode == "conf" || mode == "wrap") exit 0
+    if (mode == "fail") { fail_main(); exit 0 }
     if (mode == "class") { class_main(); exit CLASS_STATUS }
     if (lastline == 0) problem(1, "the file is empty: it should hold the output of ./labNN --exercises --csv")
     else if (!seen_header) problem(lastline, "only blank lines: it should hold the output of ./labNN --exercises --csv")
@@ -1047,15 +1234,14 @@ END {
     if (nerr > 0) {
         # the lab(s) this file was meant to hold: from its rows, else from its name
         if (nany == 0 && match(label, /lab[0-9][0-9](-finish)?/)) note_key(substr(label, RSTART, RLENGTH), "", "", "")
-        printf "%s: REJECTED (%d problem%s): %s\n", label, nerr, (nerr > 1 ? "s" : ""),
-               "the file is not a lab's --csv output as written, so it scores 0"
+        printf "%s: REJECTED (%d problem%s): not a lab's --csv output as written: 0\n", label, nerr, (nerr > 1 ? "s" : "")
         for (li = 1; li <= nerr && li <= MAXERR; li++) print "  " PROB[li]
         if (nerr > MAXERR) print "  ... and " (nerr - MAXERR) " more"
-        if (nany == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1 rejected - - 0 0 ? " FIRSTPROB) }
+        if (nany == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1 rejected - - 0 0 0 ? " FIRSTPROB) }
         for (li = 1; li <= nany; li++) {
             printf "  score %s 0/%d  (rejected)\n", ANY[li], max_of(ANY[li])
             lab = ANY[li]; sub(/\+.*/, "", lab)
-            emit_score("@@ " ANY[li] " 0 " max_of(ANY[li]) " 1 rejected " ANYRUN[ANY[li]] " " ANYFP[ANY[li]] " 0 " ANYSOL[ANY[li]] " " lab " " FIRSTPROB)
+            emit_score("@@ " ANY[li] " 0 " max_of(ANY[li]) " 1 rejected " ANYRUN[ANY[li]] " " ANYFP[ANY[li]] " 0 0 " ANYSOL[ANY[li]] " " lab " " FIRSTPROB)
         }
         exit 0
     }
