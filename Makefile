@@ -15,6 +15,8 @@ SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/) in plac
 V         ?= 0        # V=1 shows the full commands
 RESULTS   ?= results  # make grade: the folder holding the students' --csv outputs
 FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
+SOURCES   ?=          # make grade: a folder per student of exercise files, built and run here
+SLURM     ?=          # make grade SOURCES=dir SLURM=1: write a Slurm array job instead
 LAB       ?=          # make profile: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all)
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
@@ -33,6 +35,8 @@ override SOLUTIONS := $(strip $(SOLUTIONS))
 override V         := $(strip $(V))
 override RESULTS   := $(strip $(RESULTS))
 override FORMAT    := $(strip $(FORMAT))
+override SOURCES   := $(strip $(SOURCES))
+override SLURM     := $(strip $(SLURM))
 override LAB       := $(strip $(LAB))
 override KERNEL    := $(strip $(KERNEL))
 override BIN       := $(strip $(BIN))
@@ -124,7 +128,7 @@ $(eval $(call buildinfo_rule,tests,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+.PHONY: all help test test-build test-all sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
 
 all: $(addprefix $(BIN),$(LABS)) ## build every lab
 
@@ -206,8 +210,19 @@ SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/soluti
 solutions-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/solutions BIN=$(BUILD)/solutions/ SOLUTIONS=1 all
 
-test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD) ## build everything, run the CPU tests and (with a GPU) the GPU tests
+# make test builds with one job per core unless -j was given
+JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD)
+
+test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
+	@$(MAKE) --no-print-directory $(JOBS) test-build
 	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
+
+test-all: ## make test, each --check configuration also run alone (timed), then make sanitize
+	@$(MAKE) --no-print-directory $(JOBS) test-build
+	@WB_TEST_ALL=1 sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
+	@$(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(MAKE) --no-print-directory sanitize,echo "make sanitize skipped: it needs nvcc and a GPU")
 
 sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
@@ -222,8 +237,12 @@ profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=r
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
 
-grade: ## grade the --csv outputs in RESULTS=dir [FORMAT=csv: the gradebook] (tools/grade.conf holds the thresholds)
-	@sh tools/grade $(RESULTS) $(if $(FORMAT),--format=$(FORMAT))
+grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [FORMAT=csv] [SLURM=1]
+	@$(if $(SOURCES),SLURM=$(SLURM) sh tools/grade_sources.sh "$(SOURCES)",sh tools/grade "$(RESULTS)") \
+	  $(if $(FORMAT),--format=$(FORMAT)); st=$$?; case $$st in \
+	  1) echo "make grade: the grader's status is 1: graded; a point was lost or something flagged" >&2 ;; \
+	  2) echo "make grade: the grader's status is 2: nothing graded (see the message above)" >&2 ;; \
+	  esac; exit $$st
 
 handout: ## the students' copy, without solutions or answers: make handout DEST=dir
 	@sh tools/handout.sh "$(DEST)"

@@ -1,0 +1,172 @@
+#!/bin/sh
+# tools/grade_sources.sh - grade a class from the students' exercise files:
+# build each student's labs in an isolated copy of the workbook, run them on
+# this machine's GPU(s) with a time limit, grade those runs (POSIX sh).
+#
+#   sh tools/grade_sources.sh SOURCES [--csv]      (make grade SOURCES=dir [FORMAT=csv])
+#   SLURM=1 sh tools/grade_sources.sh SOURCES      (make grade SOURCES=dir SLURM=1)
+#
+# SOURCES holds one folder per student, laid out as the workbook:
+# alice/lab01_cpu_reduce/exercises.c, alice/lab04_unroll/exercises.cuh, ...
+# Only those files are copied into the student's copy (a copy of the
+# students' handout, without solutions); anything else in the folder is named
+# and ignored. A lab the student has no file for is not built: it is missing.
+#
+# The workbook is copied and built once (GRADE_WORK holds it, a temporary
+# folder by default); each student's copy starts from it, so only what
+# includes the student's file is compiled again. Each lab runs
+# ./labNN --exercises --csv with a time limit; a compile error, a crash, a
+# hang or a CUDA error gives that lab 0 with the reason, and the class goes
+# on. The runs go to GRADE_RUNS (default SOURCES.runs/, next to SOURCES):
+# RUNS/alice/labNN.csv, RUNS/alice/labNN.fail; then tools/grade grades RUNS
+# exactly as hand-ins (grade again with make grade RESULTS=RUNS).
+#
+# With several GPUs (nvidia-smi -L; CUDA_VISIBLE_DEVICES or GRADE_GPUS="0 1"
+# to choose), each runs one student at a time, while the next students build.
+# SLURM=1 writes RUNS/slurm/: an array job, one task per student and one GPU
+# each (task.sh, which also runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and
+# the collect-and-grade job; it prints the sbatch line and builds nothing.
+#
+# Environment: GRADE_TIMEOUT (seconds a lab may run, default 120),
+# GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
+# GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
+# Exit status: tools/grade's (0 every point earned and nothing flagged, 1
+# otherwise), 2 bad usage or nothing to grade.
+here=$(cd "$(dirname "$0")" && pwd) || exit 2
+top=$(dirname "$here")
+usage="usage: make grade SOURCES=dir [FORMAT=csv] [SLURM=1] (or sh tools/grade_sources.sh dir [--csv])"
+src=; fmt=
+for a in "$@"; do
+    case $a in
+        -h|--help) echo "$usage"; exit 0 ;;
+        --csv|--text|--format=*) fmt=$a ;;
+        -*) echo "grade: unknown option '$a'; $usage" >&2; exit 2 ;;
+        *) if [ -n "$src" ]; then echo "grade: one SOURCES folder only; $usage" >&2; exit 2; fi; src=$a ;;
+    esac
+done
+if [ -z "$src" ] || [ ! -d "$src" ]; then
+    echo "grade: SOURCES='$src' is not a folder (one folder per student inside); $usage" >&2
+    exit 2
+fi
+src=$(cd "$src" && pwd)
+runs=${GRADE_RUNS:-$src.runs}
+mkdir -p "$runs" || exit 2
+runs=$(cd "$runs" && pwd)
+case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give another folder" >&2; exit 2 ;; esac
+T=${GRADE_TIMEOUT:-120}
+case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
+export GRADE_TIMEOUT=$T
+
+# the students: every folder in SOURCES (names: letters, digits, . _ -)
+ls "$src" | LC_ALL=C sort >"$runs/.students.all"
+: >"$runs/.students"
+while IFS= read -r s; do
+    [ -d "$src/$s" ] || { echo "grade: $s in $src is not a folder: ignored (one folder per student)" >&2; continue; }
+    case $s in
+        handin) echo "grade: $src/handin is make handin's folder name, not a student's: rename it" >&2; continue ;;
+        *[!A-Za-z0-9._-]*|-*) echo "grade: '$s' is not a usable student name (letters, digits, . _ -): ignored" >&2; continue ;;
+    esac
+    echo "$s" >>"$runs/.students"
+done <"$runs/.students.all"
+rm -f "$runs/.students.all"
+N=$(wc -l <"$runs/.students" | tr -d ' ')
+if [ "$N" -eq 0 ]; then echo "grade: no student folder in $src (alice/lab02_neighbored/exercises.cuh, ...)" >&2; exit 2; fi
+
+if [ "${SLURM:-}" = 1 ]; then
+    sl=$runs/slurm
+    mkdir -p "$sl" || exit 2
+    sed "s|^|$src/|" "$runs/.students" >"$sl/students"
+    cat >"$sl/task.sh" <<EOF
+#!/bin/sh
+# one student of the class (task K of $N): the K-th line of students.
+# sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
+k=\${SLURM_ARRAY_TASK_ID:?set SLURM_ARRAY_TASK_ID to the student number, 1 to $N}
+s=\$(sed -n "\${k}p" "$sl/students")
+[ -n "\$s" ] || { echo "task.sh: no student \$k (1 to $N)" >&2; exit 2; }
+GRADE_TIMEOUT=$T GRADE_K=\$k GRADE_N=$N exec sh "$here/grade_task.sh" "\$s" "$runs/\$(basename "\$s")"
+EOF
+    cat >"$sl/array.sbatch" <<EOF
+#!/bin/sh
+#SBATCH --job-name=grade-sources
+#SBATCH --array=1-$N
+#SBATCH --gres=gpu:1
+#SBATCH --cpus-per-task=4
+#SBATCH --time=00:30:00
+#SBATCH --output=$sl/task-%a.log
+GRADE_MAKE_JOBS=4 exec sh "$sl/task.sh"
+EOF
+    cat >"$sl/collect.sbatch" <<EOF
+#!/bin/sh
+#SBATCH --job-name=grade-collect
+#SBATCH --time=00:10:00
+#SBATCH --output=$sl/collect.log
+sh "$here/grade" "$runs" >"$runs/report.txt"
+sh "$here/grade" "$runs" --csv >"$runs/gradebook.csv"
+EOF
+    echo "grade: $N students; Slurm job scripts in $sl (one task per student, one GPU each)"
+    echo "grade: submit both (the grading waits for every task):"
+    echo "  jid=\$(sbatch --parsable $sl/array.sbatch) &&"
+    echo "    sbatch --dependency=afterany:\$jid $sl/collect.sbatch"
+    echo "grade: then read $runs/report.txt and $runs/gradebook.csv"
+    exit 0
+fi
+
+# the GPUs: GRADE_GPUS, else CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists
+gpus=${GRADE_GPUS:-}
+[ -z "$gpus" ] && [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && gpus=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' ' ')
+if [ -z "$gpus" ]; then
+    ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    gpus=$(awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "%d ", i }')
+fi
+[ -z "$gpus" ] && gpus=0
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+J=${GRADE_JOBS:-$((ncpu / 2))}
+[ "$J" -ge 1 ] 2>/dev/null || J=1
+ngpu=$(echo $gpus | wc -w)
+[ "$J" -lt $((ngpu + 1)) ] && J=$((ngpu + 1))
+
+work=${GRADE_WORK:-}
+if [ -z "$work" ]; then
+    work=$(mktemp -d "${TMPDIR:-/tmp}/grade-work.XXXXXX") || exit 2
+    [ "${GRADE_KEEP:-}" = 1 ] || trap 'rm -rf "$work"' EXIT
+fi
+trap 'exit 2' INT TERM
+mkdir -p "$work/locks" || exit 2
+t0=$(awk 'BEGIN { srand(); print srand() }')
+
+# the workbook, copied (no solutions) and built once: the labs any student has a file for
+labs=
+for d in "$top"/lab0*_*; do
+    ld=$(basename "$d")
+    if ls "$src"/*/"$ld"/exercises.c* >/dev/null 2>&1; then labs="$labs ${ld%%_*}"; fi
+done
+echo "grade: $N students from $src; labs:${labs:- none}; GPU(s): $gpus; limit ${T} s a lab" >&2
+rm -rf "$work/base"
+sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
+if [ -n "$labs" ]; then
+    # shellcheck disable=SC2086
+    if ! make -C "$work/base" -j"$ncpu" --no-print-directory $labs >"$work/base.log" 2>&1; then
+        echo "grade: the workbook itself did not build every lab (the students' builds will say why):" >&2
+        grep -i 'error\|not found' "$work/base.log" | head -n 3 | cut -c1-96 | sed 's/^/  /' >&2
+    fi
+fi
+echo "grade: workbook built in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; runs in $runs" >&2
+
+# one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
+k=0
+{
+    printf 'all:'
+    i=0; while [ $i -lt "$N" ]; do i=$((i + 1)); printf ' s%d' $i; done
+    printf '\n'
+    while IFS= read -r s; do
+        k=$((k + 1))
+        rm -rf "${runs:?}/$s"
+        printf 's%d:\n\t@GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
+            $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
+    done <"$runs/.students"
+} >"$work/jobs.mk"
+rm -f "$runs/.students"
+MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true
+echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; grading $runs" >&2
+echo >&2
+sh "$here/grade" "$runs" $fmt
