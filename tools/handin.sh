@@ -7,10 +7,12 @@
 # and writes handin/NAME-labNN.csv: the shipped kernels' rows and, under each
 # reference row, your exercises' rows (todo, PASS or FAIL), with the build,
 # the time of the run and the fingerprint of your exercise file. A lab that is
-# not built is named and left out (build it: make labNN). Hand the folder
-# handin/ to your instructor. A FAIL or todo row is handed in as it is.
-# Exit status: 0 every built lab ran; 1 a lab could not run (no GPU, a CUDA
-# error); 2 bad usage.
+# not built, or a GPU lab on a machine without a usable GPU, is named in one
+# line and left out (build it: make labNN; run it where the GPU is). Hand in
+# the files handin/NAME-lab*.csv (or the folder handin/: every file's name
+# carries yours). A FAIL or todo row is handed in as it is.
+# Exit status: 0 every lab that could run here was written; 1 a lab failed
+# to run (a CUDA error, a crash); 2 bad usage.
 cd "$(dirname "$0")/.." || exit 2
 
 name=$1
@@ -25,14 +27,19 @@ status=0
 written=
 for lab in "$@"; do
     if [ ! -x "./$lab" ]; then
-        echo "handin: ./$lab is not built (make $lab); left out"
+        echo "handin: $lab left out: ./$lab is not built (make $lab)"
         continue
     fi
     out=handin/$name-$lab.csv
     "./$lab" --exercises --csv >"$out.new" 2>"$out.err"
     st=$?
+    if [ $st -eq 3 ] && grep -q 'no usable CUDA device' "$out.err"; then
+        echo "handin: $lab left out: no usable CUDA device here (run make handin where the GPU is)"
+        rm -f "$out.new" "$out.err"
+        continue
+    fi
     if [ $st -ne 0 ] && [ $st -ne 1 ]; then
-        echo "handin: ./$lab --exercises --csv exited $st: $(head -n 1 "$out.err"); nothing written for $lab"
+        echo "handin: $lab left out: ./$lab --exercises --csv exited $st: $(head -n 1 "$out.err")" | cut -c1-100
         rm -f "$out.new" "$out.err"
         status=1
         continue
@@ -48,5 +55,5 @@ if [ -z "$written" ]; then
     echo "handin: nothing written; build the labs first (make all)" >&2
     exit 1
 fi
-echo "handin: hand in the folder handin/ (the files above)"
+echo "handin: hand in the files above (their names carry yours: the folder handin/ is fine too)"
 exit $status

@@ -7,6 +7,8 @@
 # file but build/ and the lab binaries) into DIR, leaving out what students
 # must not see:
 #   - every labNN_*/solutions/ folder (the solutions to the exercises);
+#   - every output of a solutions build kept for the tests
+#     (tests/fixtures/*/*-solutions.*: full marks without code);
 #   - docs/.answers/ (the answers, as written by their authors);
 #   - in docs/instructor.md, everything between the lines
 #     `<!-- answers -->` and `<!-- /answers -->` (the answers to the
@@ -37,7 +39,8 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
     find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||' |
         grep -Evx 'lab0[1-6]|lab05-finish'
-fi | grep -Ev '(^|/)solutions/|^docs/\.answers/' | LC_ALL=C sort >"$dest/.files" || exit 2
+fi | grep -Ev '(^|/)solutions/|^docs/\.answers/|^tests/fixtures/.*-solutions\.(csv|spec)$' |
+    LC_ALL=C sort >"$dest/.files" || exit 2
 
 count=0
 while IFS= read -r f; do
@@ -63,6 +66,13 @@ if find "$dest" -type d -name solutions | grep -q .; then
 fi
 if grep -q '^<!-- answers -->$' "$dest/docs/instructor.md" 2>/dev/null; then
     echo "handout: FAILED: docs/instructor.md still holds an answers section" >&2
+    bad=1
+fi
+# no output of a solutions build: no CSV row whose build ends in +solutions
+sol=$(find "$dest" -type f -exec awk -F, 'NF > 20 { for (i = 1; i <= NF; i++)
+        if ($i ~ /^(sm_[0-9]+|fat|cpu)(\+dlcm=c[ag])?\+solutions\r?$/) { print FILENAME; exit } }' {} + 2>/dev/null | head -n 1)
+if [ -n "$sol" ]; then
+    echo "handout: FAILED: ${sol#"$dest"/} holds the output of a solutions build" >&2
     bad=1
 fi
 for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
