@@ -270,7 +270,8 @@ function key_of(lab, build, ty, fin,    k) {
     k = lab
     if (build ~ /\+dlcm=ca/) k = k "+dlcm=ca"
     if (build ~ /\+dlcm=cg/) k = k "+dlcm=cg"
-    if (ty == "float" || ty == "double") k = k "+" ty
+    # labs 01-05 take --type (int by default); lab06 transposes floats only
+    if ((ty == "float" && lab != "lab06") || ty == "double") k = k "+" ty
     if (fin == "device") k = k "+finish=device"
     return k
 }

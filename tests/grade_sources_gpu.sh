@@ -1,0 +1,88 @@
+#!/bin/sh
+# tests/grade_sources_gpu.sh - make grade SOURCES=dir on a machine with a GPU:
+# a test class of five students graded from their exercise files (POSIX sh).
+# Run from the repository root (it needs the solutions: not in a handout):
+#
+#   sh tests/grade_sources_gpu.sh                 the class below, ok/FAIL lines
+#   BENCH=30 sh tests/grade_sources_gpu.sh        30 students x 6 labs, timed
+#
+#   solutions  every lab from the instructor's solutions, as a student's files
+#   handout    every lab's file as handed out (stubs untouched)
+#   broken     lab02's file with a line that does not compile
+#   hang       lab04's file with a kernel that never ends (GRADE_TIMEOUT, 60 s here)
+#   oob        lab02's file with a kernel that writes far out of bounds
+#
+# BENCH=N: N students cycling through solutions and handout, plus one broken,
+# one oob and one hang; prints the seconds for the class and per student.
+own_tmpd=0
+[ -z "${TMPD:-}" ] && own_tmpd=1
+. tests/lib.sh
+[ $own_tmpd -eq 1 ] && trap 'rm -rf "$TMPD"' EXIT
+if ! ls -d lab0*_*/solutions >/dev/null 2>&1; then
+    skip "grading from sources on the GPU" "no solutions here (a students' copy)"; exit 0
+fi
+if ! has_gpu; then skip "grading from sources on the GPU" "no usable GPU"; exit 0; fi
+
+S=$TMPD/class
+rm -rf "$S" "$S.runs"
+# student NAME KIND: NAME's folder with every lab's file, from the solutions or the stubs
+student() {
+    for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
+        [ -f "$f" ] || continue
+        mkdir -p "$S/$1/$(dirname "$f")"
+        if [ "$2" = solutions ]; then
+            sed 's|"\.\./|"|' "$(dirname "$f")/solutions/$(basename "$f")" >"$S/$1/$f"
+        else cp "$f" "$S/$1/$f"; fi
+    done
+}
+# one_lab NAME FILE SED [PREFIX]: NAME hands in FILE only, the stub changed by SED
+one_lab() {
+    mkdir -p "$S/$1/$(dirname "$2")"
+    { [ -n "${4:-}" ] && echo "$4"; sed "$3" "$2"; } >"$S/$1/$2"
+}
+E2=lab02_neighbored/exercises.cuh
+E4=lab04_unroll/exercises.cuh
+BROKEN='0,/WB_TODO();/s//this is not CUDA;/'
+HANG='0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
+OOB='0,/WB_TODO();/s//wb_oob[threadIdx.x + blockIdx.x * 1048576u] = 1;/'
+n=${BENCH:-0}
+if [ "$n" -gt 0 ]; then
+    i=0
+    while [ $i -lt $((n - 3)) ]; do
+        i=$((i + 1)); k=solutions; [ $((i % 2)) -eq 0 ] && k=handout
+        student "$(printf 's%02d' $i)-$k" $k
+    done
+else
+    student solutions solutions
+    student handout handout
+fi
+one_lab broken "$E2" "$BROKEN"
+one_lab hang "$E4" "$HANG"
+one_lab oob "$E2" "$OOB" "__device__ int wb_oob[4];"
+
+t0=$(awk 'BEGIN { srand(); print srand() }')
+run env GRADE_TIMEOUT="${GRADE_TIMEOUT:-60}" sh tools/grade_sources.sh "$S"
+t1=$(awk 'BEGIN { srand(); print srand() }')
+cp "$OUTF" "$TMPD/report.txt"; cp "$ERRF" "$TMPD/progress.txt"
+grep '^grade: ' "$ERRF"
+nst=$(ls "$S" | wc -l | tr -d ' ')
+echo "class of $nst students graded from sources in $((t1 - t0)) s" \
+     "($(awk -v t=$((t1 - t0)) -v n="$nst" 'BEGIN { printf "%.1f", t / n }') s a student)" \
+     "on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1) x $(nvidia-smi -L | grep -c '^GPU')"
+if [ "$STATUS" -eq 1 ] && grep -q '^==== the class ====$' "$OUTF"; then ok "sources on the GPU: graded (exit 1)"
+else notok "sources on the GPU: graded" "exit $STATUS: $(tail -c 400 "$ERRF")"; fi
+if [ "$n" -eq 0 ]; then
+    expect_grep "solutions: every required lab earns every point" '^solutions +25 +25 +30 +25 +30 +25 ' "$OUTF"
+    if grep -q '^  handout lab' "$OUTF"; then notok "handout: every lab builds and runs" "$(grep '^  handout lab' "$OUTF")"
+    else ok "handout: every lab builds and runs"; fi
+    expect_grep "handout: the stubs earn the kernels' points (lab01 10)" '^handout +10 ' "$OUTF"
+fi
+expect_grep "broken: lab02 does not compile, 0, with the compiler's error" '^  broken lab02: does not compile' "$OUTF"
+expect_grep "broken: the compiler's first error line in the report" '^  \| lab02_neighbored/exercises\.cuh\([0-9]+\): error' "$OUTF"
+expect_grep "hang: lab04 ran past the limit, 0" '^  hang lab04: ran past [0-9]+ s \(killed\)' "$OUTF"
+expect_grep "oob: lab02 a CUDA error (exit 3), 0" '^  oob lab02: a CUDA error or no usable CUDA device \(exit 3\)' "$OUTF"
+expect_grep "oob: the class went on after it" '^oob +missing +0 ' "$OUTF"
+if awk 'length > 100' "$OUTF" "$ERRF" | grep -q .; then notok "every line at most 100 columns" "$(awk 'length > 100' "$OUTF" "$ERRF" | head -n 1)"
+else ok "every line at most 100 columns"; fi
+[ -n "${KEEP_REPORT:-}" ] && cp "$TMPD/report.txt" "$KEEP_REPORT"
+exit 0
