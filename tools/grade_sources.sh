@@ -140,7 +140,7 @@ for d in "$top"/lab0*_*; do
     ld=$(basename "$d")
     if ls "$src"/*/"$ld"/exercises.c* >/dev/null 2>&1; then labs="$labs ${ld%%_*}"; fi
 done
-echo "grade: $N students from $src; labs:${labs:- none}; GPU(s): $gpus; limit ${T} s a lab" >&2
+echo "grade: $N students from $(basename "$src")/; labs:${labs:- none}; GPU(s): $gpus; limit ${T} s a lab" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
 if [ -n "$labs" ]; then
@@ -150,7 +150,8 @@ if [ -n "$labs" ]; then
         grep -i 'error\|not found' "$work/base.log" | head -n 3 | cut -c1-96 | sed 's/^/  /' >&2
     fi
 fi
-echo "grade: workbook built in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; runs in $runs" >&2
+echo "grade: workbook built in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
+    "the runs go to $(basename "$runs")/" >&2
 
 # one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
 k=0
@@ -167,6 +168,7 @@ k=0
 } >"$work/jobs.mk"
 rm -f "$runs/.students"
 MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true
-echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; grading $runs" >&2
+echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
+    "grading $(basename "$runs")/" >&2
 echo >&2
 sh "$here/grade" "$runs" $fmt
