@@ -128,7 +128,7 @@ $(eval $(call buildinfo_rule,tests,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+.PHONY: all help test test-build test-all sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
 
 all: $(addprefix $(BIN),$(LABS)) ## build every lab
 
@@ -210,8 +210,19 @@ SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/soluti
 solutions-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/solutions BIN=$(BUILD)/solutions/ SOLUTIONS=1 all
 
-test: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD) ## build everything, run the CPU tests and (with a GPU) the GPU tests
+# make test builds with one job per core unless -j was given
+JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD)
+
+test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
+	@$(MAKE) --no-print-directory $(JOBS) test-build
 	@sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
+
+test-all: ## make test, each --check configuration also run alone (timed), then make sanitize
+	@$(MAKE) --no-print-directory $(JOBS) test-build
+	@WB_TEST_ALL=1 sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
+	@$(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(MAKE) --no-print-directory sanitize,echo "make sanitize skipped: it needs nvcc and a GPU")
 
 sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03

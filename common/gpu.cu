@@ -240,3 +240,27 @@ double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, s
              "device-to-device cudaMemcpy of the same %.1f MiB, read+write counted", bytes / 1048576.0);
     return r->ceiling_gbps;
 }
+
+void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_row_ops *ops, void *ctx,
+                wb_row *row)
+{
+    ops->verify(ctx, row);
+    if (mode == WB_ROW_COUNT) {
+        wb_report_exercise_verdict(r, row);
+        return;
+    }
+    if (!row->todo) {
+        if (mode == WB_ROW_TIMED) {
+            row->time = wb_time_events(g, ops->launch, ops->reset, ctx, reps);
+            if (ops->whole)
+                row->total_ms = wb_time_host(g, ops->whole, ops->reset, ctx, reps).median;
+        } else { /* a second run, from a poisoned start as the first */
+            ops->reset(ctx);
+            (ops->whole ? ops->whole : ops->launch)(ctx);
+            CHECK(cudaDeviceSynchronize());
+        }
+        ops->recheck(ctx, row, mode == WB_ROW_TIMED ? "timed repetition" : "second run");
+    }
+    if (mode == WB_ROW_TIMED)
+        wb_report_add(r, row);
+}

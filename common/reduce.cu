@@ -36,17 +36,20 @@ static const wb_reduce_kernel *entry(const wb_lab *lab, const wb_reduce_kernel *
 void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a)
 {
     const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
-    int i;
+    int i, bi;
     for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
         const wb_reduce_kernel *k = entry(lab, kernels, exercises, i);
         if (i < lab->kernels.count ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
             continue;
-        if ((unsigned)a->block_x < k->min_block || (unsigned)a->block_x > k->max_block) {
-            fprintf(stderr,
-                    "%s: -b %d: %s takes blocks of %u to %u threads (powers of two); choose a block in "
-                    "that range, or leave it out with -k\n",
-                    lab->lab, a->block_x, k->info.name, k->min_block, k->max_block);
-            exit(WB_EXIT_USAGE);
+        for (bi = 0; bi < a->block_count || bi == 0; ++bi) { /* each block of a --check list */
+            unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
+            if (block < k->min_block || block > k->max_block) {
+                fprintf(stderr,
+                        "%s: -b %u: %s takes blocks of %u to %u threads (powers of two); choose a block in "
+                        "that range, or leave it out with -k\n",
+                        lab->lab, block, k->info.name, k->min_block, k->max_block);
+                exit(WB_EXIT_USAGE);
+            }
         }
     }
 }
@@ -450,6 +453,154 @@ static void drop_one_for_test(void *host, unsigned n, size_t esz)
         }
 }
 
+/* The buffers of runs at one length in one type: the input on the host and
+ * on the device (pristine, and a working copy for in-place kernels), the
+ * partial sums, and what to check against. Sized for every kernel, block
+ * and finish that will run on them, so one input serves them all. */
+typedef struct {
+    wb_type type;
+    size_t esz;
+    unsigned n, max_grid;
+    size_t padded, partials;
+    char *data, *orig, *partial;
+    void *host, *host_partial;
+    wb_want want;
+} reduce_bufs;
+
+/* Size b for rows order[0..nrows) at length n under each block of
+ * blocks[0..nblocks) and each finish of finishes[0..nfinish). */
+static void bufs_size(reduce_bufs *b, const wb_gpu *g, const wb_kernel_info *const *order, int nrows,
+                      unsigned n, wb_type type, const int *blocks, int nblocks, const int *finishes,
+                      int nfinish)
+{
+    int i, j, f;
+    memset(b, 0, sizeof *b);
+    b->type = type;
+    b->esz = type == WB_DOUBLE ? sizeof(double) : type == WB_FLOAT ? sizeof(float) : sizeof(int);
+    b->n = n;
+    b->max_grid = 1;
+    b->padded = ((size_t)n + 3) / 4 * 4;
+    b->partials = 1;
+    for (i = 0; i < nrows; ++i)
+        for (j = 0; j < nblocks; ++j)
+            for (f = 0; f < nfinish; ++f) {
+                const wb_reduce_kernel *k = (const wb_reduce_kernel *)order[i];
+                unsigned block = (unsigned)blocks[j], grid = wb_reduce_grid(k, n, block, g, type);
+                size_t covered = reach(k, n, grid, block);
+                finish_plan fp;
+                plan_finish(&fp, k, n, block, g, finishes[f], type);
+                if (grid > b->max_grid)
+                    b->max_grid = grid;
+                if (covered > b->padded)
+                    b->padded = covered;
+                if (fp.total > b->partials)
+                    b->partials = fp.total;
+            }
+}
+
+/* Make the input (seeded; the tail up to `padded` stays 0, the identity),
+ * its reference, and the device buffers. */
+static void bufs_open(reduce_bufs *b, const wb_lab *lab, wb_values values, unsigned long long seed)
+{
+    size_t bytes = b->padded * b->esz;
+    b->host = calloc(b->padded, b->esz);
+    b->host_partial = malloc(b->max_grid * b->esz);
+    if (!b->host || !b->host_partial) {
+        fprintf(stderr, "%s: not enough host memory for n = %u\n", lab->lab, b->n);
+        exit(WB_EXIT_USAGE);
+    }
+    make_input(b->host, b->n, b->type, values, seed, &b->want);
+    drop_one_for_test(b->host, b->n, b->esz);
+    b->orig = (char *)wb_device_alloc(bytes, "the input", lab->lab);
+    b->data = (char *)wb_device_alloc(bytes, "the working copy of the input", lab->lab);
+    b->partial = (char *)wb_device_alloc(b->partials * b->esz, "the partial sums", lab->lab);
+    CHECK(cudaMemcpy(b->orig, b->host, bytes, cudaMemcpyHostToDevice));
+}
+
+static void bufs_close(reduce_bufs *b)
+{
+    CHECK(cudaFree(b->orig));
+    CHECK(cudaFree(b->data));
+    CHECK(cudaFree(b->partial));
+    free(b->host);
+    free(b->host_partial);
+}
+
+/* The row runner's steps for one kernel of the harness. */
+typedef struct {
+    run_ctx c;
+    const wb_lab *lab;
+    const wb_want *want;
+    long long expected;
+} row_ctx;
+
+static void row_verify(void *p, wb_row *row)
+{
+    row_ctx *x = (row_ctx *)p;
+    verify(x->lab, &x->c, x->want, x->expected, row);
+}
+
+/* The last run (timed, or --check's second) must agree with the verified one too. */
+static void row_recheck(void *p, wb_row *row, const char *when)
+{
+    row_ctx *x = (row_ctx *)p;
+    char in_when[48];
+    row->runs = x->c.runs;
+    row->distinct = x->c.nseen;
+    if (!row->pass)
+        return;
+    snprintf(in_when, sizeof in_when, " in a %s", when);
+    judge(&x->c, x->want, x->expected, in_when, row);
+    row->pass = row->pass && x->c.unwritten < 0;
+    if (row->pass) /* keep the verified run's words */
+        judge(&x->c, x->want, x->expected, "", row);
+}
+
+static const wb_row_ops reduce_ops = {row_verify, first_pass, restore, whole, row_recheck};
+
+/* Kernel k on b's input with `block` threads and the finish `device`:
+ * verified, and as the mode says timed into r, counted, or left in *row. */
+static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, reduce_bufs *b,
+                    const wb_reduce_kernel *k, unsigned block, int device, wb_row_mode mode, wb_row *row)
+{
+    row_ctx x;
+    run_ctx *c = &x.c;
+    memset(&x, 0, sizeof x);
+    x.lab = lab;
+    x.want = &b->want;
+    c->k = k;
+    c->type = b->type;
+    c->esz = b->esz;
+    c->data = b->data;
+    c->orig = b->orig;
+    c->partial = b->partial;
+    c->host_partial = b->host_partial;
+    c->padded = b->padded;
+    c->n = b->n;
+    c->block = block;
+    c->grid = wb_reduce_grid(k, b->n, block, g, b->type);
+    c->max_grid = b->max_grid;
+    c->device = device;
+    plan_finish(&c->plan, k, b->n, block, g, device, b->type);
+    if (b->type == WB_INT)
+        x.expected = expected_for(k, b->want.ints, b->n, b->want.sum);
+
+    wb_row_init(row, &k->info, b->n, (double)b->n * b->esz);
+    row->grid_x = c->grid;
+    row->grid_y = 1;
+    row->block_x = block;
+    row->block_y = 1;
+    row->finish = device ? "device" : "host";
+    if (device && !k->one_pass) { /* the grid of each launch, for the note under the table */
+        int p;
+        for (p = 0; p < c->plan.passes; ++p)
+            snprintf(row->finish_grids + strlen(row->finish_grids),
+                     sizeof row->finish_grids - strlen(row->finish_grids), "%s%u", p ? ", " : "",
+                     c->plan.grid[p]);
+    }
+    wb_run_row(g, r, a->reps, mode, &reduce_ops, &x, row);
+}
+
 /* Run the rows order[0..nrows) (entries of the lab's tables, as
  * wb_plan_rows gives them) at length n, in the given type and input: timed
  * rows into the report, or with timed = 0 only verified, to count the
@@ -458,111 +609,18 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
                      const wb_kernel_info *const *order, int nrows, int timed, wb_type type,
                      wb_values values)
 {
-    unsigned n = (unsigned)n_ll, block = (unsigned)a->block_x, max_grid = 1;
-    size_t esz = type == WB_DOUBLE ? sizeof(double) : type == WB_FLOAT ? sizeof(float) : sizeof(int);
-    size_t padded = ((size_t)n + 3) / 4 * 4, partials = 1, bytes;
-    char *data, *orig, *partial;
-    void *host, *host_partial;
-    wb_want want;
-    int i;
-
-    /* size the buffers for every kernel of the run: the widest padding, grid and partial sums */
-    for (i = 0; i < nrows; ++i) {
-        const wb_reduce_kernel *k = (const wb_reduce_kernel *)order[i];
-        unsigned grid = wb_reduce_grid(k, n, block, g, type);
-        size_t covered = reach(k, n, grid, block);
-        finish_plan f;
-        plan_finish(&f, k, n, block, g, a->finish_device, type);
-        if (grid > max_grid)
-            max_grid = grid;
-        if (covered > padded)
-            padded = covered;
-        if (f.total > partials)
-            partials = f.total;
-    }
-    bytes = padded * esz;
-    host = calloc(padded, esz);
-    host_partial = malloc(max_grid * esz);
-    if (!host || !host_partial) {
-        fprintf(stderr, "%s: not enough host memory for n = %u\n", lab->lab, n);
-        exit(WB_EXIT_USAGE);
-    }
-    make_input(host, n, type, values, a->seed, &want); /* the tail up to `padded` stays 0, the identity */
-    drop_one_for_test(host, n, esz);
-
-    orig = (char *)wb_device_alloc(bytes, "the input", lab->lab);
-    data = (char *)wb_device_alloc(bytes, "the working copy of the input", lab->lab);
-    partial = (char *)wb_device_alloc(partials * esz, "the partial sums", lab->lab);
-    CHECK(cudaMemcpy(orig, host, bytes, cudaMemcpyHostToDevice));
-
+    reduce_bufs b;
+    int i, block = a->block_x, device = a->finish_device;
+    bufs_size(&b, g, order, nrows, (unsigned)n_ll, type, &block, 1, &device, 1);
+    bufs_open(&b, lab, values, a->seed);
     if (timed)
-        wb_measure_ceiling(g, r, data, orig, (size_t)n * esz, a->reps);
-
+        wb_measure_ceiling(g, r, b.data, b.orig, (size_t)b.n * b.esz, a->reps);
     for (i = 0; i < nrows; ++i) {
-        run_ctx c;
         wb_row row;
-        wb_stats total;
-        long long expected = 0;
-        memset(&c, 0, sizeof c);
-        c.k = (const wb_reduce_kernel *)order[i];
-        c.type = type;
-        c.esz = esz;
-        c.data = data;
-        c.orig = orig;
-        c.partial = partial;
-        c.host_partial = host_partial;
-        c.padded = padded;
-        c.n = n;
-        c.block = block;
-        c.grid = wb_reduce_grid(c.k, n, block, g, type);
-        c.max_grid = max_grid;
-        c.device = a->finish_device;
-        plan_finish(&c.plan, c.k, n, block, g, c.device, type);
-        if (type == WB_INT)
-            expected = expected_for(c.k, want.ints, n, want.sum);
-
-        wb_row_init(&row, &c.k->info, n, (double)n * esz);
-        row.grid_x = c.grid;
-        row.grid_y = 1;
-        row.block_x = block;
-        row.block_y = 1;
-        row.finish = c.device ? "device" : "host";
-        if (c.device && !c.k->one_pass) { /* the grid of each launch, for the note under the table */
-            int p;
-            for (p = 0; p < c.plan.passes; ++p)
-                snprintf(row.finish_grids + strlen(row.finish_grids),
-                         sizeof row.finish_grids - strlen(row.finish_grids), "%s%u", p ? ", " : "",
-                         c.plan.grid[p]);
-        }
-
-        /* verify first (every kernel, in place or not, starts from the pristine input) */
-        verify(lab, &c, &want, expected, &row);
-        if (!timed) { /* the count of exercises done, for the closing line */
-            wb_report_exercise_verdict(r, &row);
-            continue;
-        }
-        if (!row.todo) {
-            int verified = row.pass;
-            row.time = wb_time_events(g, first_pass, restore, &c, a->reps);
-            total = wb_time_host(g, whole, restore, &c, a->reps);
-            row.total_ms = total.median;
-            row.runs = c.runs;
-            row.distinct = c.nseen;
-            /* the timed runs must agree with the verified one too */
-            if (verified) {
-                judge(&c, &want, expected, " in a timed repetition", &row);
-                row.pass = row.pass && c.unwritten < 0;
-                if (row.pass) /* keep the verified run's words */
-                    judge(&c, &want, expected, "", &row);
-            }
-        }
-        wb_report_add(r, &row);
+        run_one(g, r, lab, a, &b, (const wb_reduce_kernel *)order[i], (unsigned)block, device,
+                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
     }
-    CHECK(cudaFree(orig));
-    CHECK(cudaFree(data));
-    CHECK(cudaFree(partial));
-    free(host);
-    free(host_partial);
+    bufs_close(&b);
 }
 
 void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_kernel *kernels,
@@ -591,6 +649,46 @@ void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
             order[count++] = wb_table_at(lab->exercises, i);
     /* the exercises are int kernels: counted on the int input, whatever --type says */
     run_rows(g, r, lab, a, lab->exercise_n, order, count, 0, WB_INT, WB_VALUES_EXACT);
+}
+
+/* --check's steps (wb_check_run): one input per type, seed and length,
+ * sized for every kernel, block and finish of the lists */
+typedef struct {
+    wb_gpu *g;
+    const wb_lab *lab;
+    const wb_kernel_info *const *order;
+    int nrows;
+    reduce_bufs b;
+} check_ctx;
+
+static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+{
+    check_ctx *x = (check_ctx *)p;
+    bufs_size(&x->b, x->g, x->order, x->nrows, (unsigned)a->n_list[ni], a->type_list[ti], a->bx_list,
+              a->block_count, a->finish_list, a->finish_count);
+    bufs_open(&x->b, x->lab, a->values, a->seed_list[si]);
+}
+
+static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+{
+    check_ctx *x = (check_ctx *)p;
+    run_one(x->g, NULL, x->lab, a, &x->b, (const wb_reduce_kernel *)k, (unsigned)a->bx_list[bi],
+            a->finish_list[fi], WB_ROW_CHECK, row);
+}
+
+static void check_close(void *p) { bufs_close(&((check_ctx *)p)->b); }
+
+int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a)
+{
+    static const wb_check_steps steps = {check_open, check_row, check_close};
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    check_ctx x;
+    memset(&x, 0, sizeof x);
+    x.g = g;
+    x.lab = lab;
+    x.order = order;
+    x.nrows = wb_plan_rows(lab, a, order);
+    return wb_check_run(lab, a, order, x.nrows, -1, &steps, &x);
 }
 
 const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)
@@ -666,6 +764,14 @@ int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int 
         return WB_EXIT_OK;
     }
     wb_gpu_open(&g, lab->lab);
+    if (a.check) {
+        int status;
+        status = wb_reduce_check(&g, lab, &a);
+        if (t && t->cleanup)
+            t->cleanup();
+        wb_gpu_close(&g);
+        return status;
+    }
     wb_report_init(&r, lab->lab);
     wb_report_device(&r, &g);
     r.timed = t && t->timed ? t->timed : "the kernel's first pass alone (CUDA events), one partial sum per block";

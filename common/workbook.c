@@ -336,9 +336,195 @@ static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err,
     return 0;
 }
 
+/* One value of -n, -b, --seed, --type or --finish (an item of a --check
+ * list, or the option's one value) into a's single fields. */
+static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!strcmp(f, "--finish"))
+        return parse_finish(lab, v, a, err, errlen);
+    if (!strcmp(f, "--type"))
+        return parse_type_values(lab, f, v, a, err, errlen);
+    if (!strcmp(f, "-b")) {
+        if (!lab->uses_block) {
+            fail(err, errlen, "-b: %s runs on the CPU and has no thread blocks; leave -b out", lab->lab);
+            return WB_EXIT_USAGE;
+        }
+        return parse_block(lab, v, a, err, errlen);
+    }
+    if (!strcmp(f, "--seed")) {
+        char *end;
+        unsigned long long s;
+        errno = 0;
+        s = strtoull(v, &end, 10);
+        if (!isdigit((unsigned char)v[0]) || *end != '\0' || errno == ERANGE) {
+            fail(err, errlen, "--seed: '%s' is not a seed; give a whole number from 0 to "
+                              "18446744073709551615", v);
+            return WB_EXIT_USAGE;
+        }
+        a->seed = s;
+        return 0;
+    }
+    /* -n */
+    if (lab->shape == WB_LENGTH) {
+        long long n;
+        int r = wb_parse_count(v, lab->max_n, &n);
+        if (r == -1) {
+            fail(err, errlen, "-n: '%s' is not a length; give a whole number from 1 to %lld, "
+                              "optionally with K, M or G (16M = 16*2^20) or as 2^k", v, lab->max_n);
+            return WB_EXIT_USAGE;
+        }
+        if (r == -2) {
+            fail(err, errlen, "-n: '%s' is larger than %lld, the most %s accepts (%s)", v, lab->max_n,
+                 lab->lab, lab->max_n_reason ? lab->max_n_reason : "its limit");
+            return WB_EXIT_USAGE;
+        }
+        a->n = n;
+    } else if (strchr(v, 'x') || strchr(v, 'X')) { /* matrix: NXxNY or N for a square */
+        if (wb_parse_pair(v, WB_MAX_SIDE, &a->nx, &a->ny) != 0) {
+            fail(err, errlen, "-n: '%s' is not a matrix shape; give NXxNY (e.g. 8192x4096) "
+                              "with each side from 1 to %lld", v, WB_MAX_SIDE);
+            return WB_EXIT_USAGE;
+        }
+    } else {
+        if (parse_matrix_side("-n", v, &a->nx, err, errlen))
+            return WB_EXIT_USAGE;
+        a->ny = a->nx;
+    }
+    a->n_given = 1;
+    return 0;
+}
+
+/* The list of option f in a, as its count. */
+static int *list_count(wb_args *a, const char *f)
+{
+    return !strcmp(f, "-n") ? &a->n_count : !strcmp(f, "-b") ? &a->block_count
+         : !strcmp(f, "--type") ? &a->type_count : !strcmp(f, "--finish") ? &a->finish_count
+         : &a->seed_count;
+}
+
+/* Append a's value of option f (just parsed) to f's list. */
+static void list_push(wb_args *a, const char *f)
+{
+    int *count = list_count(a, f), i = (*count)++;
+    if (!strcmp(f, "-n")) {
+        a->n_list[i] = a->n;
+        a->nx_list[i] = a->nx;
+        a->ny_list[i] = a->ny;
+    } else if (!strcmp(f, "-b")) {
+        a->bx_list[i] = a->block_x;
+        a->by_list[i] = a->block_y;
+    } else if (!strcmp(f, "--type")) {
+        a->type_list[i] = a->type;
+    } else if (!strcmp(f, "--finish")) {
+        a->finish_list[i] = a->finish_device;
+    } else {
+        a->seed_list[i] = a->seed;
+    }
+}
+
+/* -n, -b, --type, --finish, --seed: one value, or with --check a comma list
+ * of them (each item checked as the one value is; the option given again
+ * starts its list anew, as one value replaces the one before). */
+static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    const char *p = v;
+    if (v && strchr(v, ',') && !a->check) {
+        fail(err, errlen, "%s: '%s' is a list; lists are for --check (every kernel on every combination, "
+                          "untimed); give one value, or add --check", f, v);
+        return WB_EXIT_USAGE;
+    }
+    *list_count(a, f) = 0;
+    if (!v)
+        return parse_value(lab, f, v, a, err, errlen); /* --finish says what it needs */
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[64];
+        if (len == 0 || len >= sizeof item) {
+            fail(err, errlen, "%s: %s item in '%s'; give values separated by commas, e.g. %s", f,
+                 len ? "a too long" : "an empty", v,
+                 !strcmp(f, "-b") ? (lab->shape == WB_MATRIX ? "-b 32x8,16x16" : "-b 32,256,1024")
+                 : !strcmp(f, "-n") ? (lab->shape == WB_MATRIX ? "-n 1x1,33x17" : "-n 1,33,1000003")
+                 : !strcmp(f, "--type") ? "--type int,float" : !strcmp(f, "--finish") ? "--finish host,device"
+                 : "--seed 1,2");
+            return WB_EXIT_USAGE;
+        }
+        if (*list_count(a, f) >= WB_MAX_LIST) {
+            fail(err, errlen, "%s: more than %d items in one list; split the check into several runs", f,
+                 WB_MAX_LIST);
+            return WB_EXIT_USAGE;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (parse_value(lab, f, item, a, err, errlen))
+            return WB_EXIT_USAGE;
+        list_push(a, f);
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+/* After the options: every list holds at least the run's one value, and the
+ * single fields hold each list's first item (what a run without --check uses). */
+static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
+{
+    int i;
+    if (a->n_count == 1 && lab->shape == WB_MATRIX) { /* --nx/--ny after -n change the one shape */
+        a->nx_list[0] = a->nx;
+        a->ny_list[0] = a->ny;
+    }
+    if (a->n_count == 0) {
+        a->n_list[0] = a->n;
+        a->nx_list[0] = a->nx;
+        a->ny_list[0] = a->ny;
+        a->n_count = 1;
+    }
+    if (a->block_count == 0) {
+        a->bx_list[0] = a->block_x;
+        a->by_list[0] = a->block_y;
+        a->block_count = 1;
+    }
+    if (a->type_count == 0) {
+        a->type_list[0] = a->type;
+        a->type_count = 1;
+    }
+    if (a->finish_count == 0) {
+        a->finish_list[0] = a->finish_device;
+        a->finish_count = 1;
+    }
+    if (a->seed_count == 0) {
+        a->seed_list[0] = a->seed;
+        a->seed_count = 1;
+    }
+    for (i = 0; i < a->n_count; ++i) {
+        if (lab->shape == WB_MATRIX)
+            a->n_list[i] = (long long)a->nx_list[i] * a->ny_list[i];
+        if (lab->shape == WB_MATRIX && a->n_list[i] > WB_INT_MAX) {
+            fail(err, errlen, "-n: %dx%d has %lld elements; %s takes at most %lld (int indices)",
+                 a->nx_list[i], a->ny_list[i], a->n_list[i], lab->lab, WB_INT_MAX);
+            return WB_EXIT_USAGE;
+        }
+    }
+    a->n = a->n_list[0];
+    a->nx = a->nx_list[0];
+    a->ny = a->ny_list[0];
+    a->block_x = a->bx_list[0];
+    a->block_y = a->by_list[0];
+    a->finish_device = a->finish_list[0];
+    a->seed = a->seed_list[0];
+    for (i = 0; i < a->type_count; ++i) { /* --values and --exercises hold for every type */
+        a->type = a->type_list[i];
+        if (check_type_values(lab, a, err, errlen))
+            return WB_EXIT_USAGE;
+    }
+    a->type = a->type_list[0];
+    return 0;
+}
+
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
 {
-    int i, csv = 0, json = 0, nx_given = 0, ny_given = 0;
+    int i, csv = 0, json = 0;
     memset(a, 0, sizeof *a);
     a->n = lab->default_n;
     a->nx = lab->default_nx;
@@ -355,6 +541,9 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
     for (i = 0; i < lab->exercises.count && i < WB_MAX_KERNELS; ++i)
         a->ex_selected[i] = 1;
     err[0] = '\0';
+    for (i = 1; i < argc; ++i) /* --check first: it lets the options below take lists */
+        if (!strcmp(argv[i], "--check"))
+            a->check = 1;
 
     for (i = 1; i < argc; ++i) {
         const char *f = argv[i];
@@ -363,7 +552,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
                           !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
                           !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
         if (!strcmp(f, "--finish")) {
-            if (parse_finish(lab, v, a, err, errlen))
+            if (parse_list(lab, f, v, a, err, errlen))
                 return WB_EXIT_USAGE;
             ++i;
             continue;
@@ -380,61 +569,28 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             csv = 1;
         } else if (!strcmp(f, "--json")) {
             json = 1;
+        } else if (!strcmp(f, "--check")) {
+            a->check = 1;
         } else if (!strcmp(f, "--explain")) {
             a->explain = 1;
         } else if (!strcmp(f, "--exercises") && lab->exercises.count > 0) {
             a->exercises = 1;
         } else if (lab->extra_flag && !strcmp(f, lab->extra_flag)) {
             a->extra = 1;
-        } else if (!strcmp(f, "-n") && lab->shape == WB_LENGTH) {
-            long long n;
-            int r = wb_parse_count(v, lab->max_n, &n);
-            if (r == -1) {
-                fail(err, errlen, "-n: '%s' is not a length; give a whole number from 1 to %lld, "
-                                  "optionally with K, M or G (16M = 16*2^20) or as 2^k", v, lab->max_n);
+        } else if (!strcmp(f, "-n") || !strcmp(f, "-b") || !strcmp(f, "--seed") || !strcmp(f, "--type")) {
+            if (parse_list(lab, f, v, a, err, errlen))
                 return WB_EXIT_USAGE;
-            }
-            if (r == -2) {
-                fail(err, errlen, "-n: '%s' is larger than %lld, the most %s accepts (%s)", v,
-                     lab->max_n, lab->lab, lab->max_n_reason ? lab->max_n_reason : "its limit");
-                return WB_EXIT_USAGE;
-            }
-            a->n = n;
-            a->n_given = 1;
-            ++i;
-        } else if (!strcmp(f, "-n")) { /* matrix: NXxNY or N for a square */
-            if (strchr(v, 'x') || strchr(v, 'X')) {
-                if (wb_parse_pair(v, WB_MAX_SIDE, &a->nx, &a->ny) != 0) {
-                    fail(err, errlen, "-n: '%s' is not a matrix shape; give NXxNY (e.g. 8192x4096) "
-                                      "with each side from 1 to %lld", v, WB_MAX_SIDE);
-                    return WB_EXIT_USAGE;
-                }
-            } else {
-                if (parse_matrix_side("-n", v, &a->nx, err, errlen))
-                    return WB_EXIT_USAGE;
-                a->ny = a->nx;
-            }
-            nx_given = ny_given = 1;
-            a->n_given = 1;
             ++i;
         } else if ((!strcmp(f, "--nx") || !strcmp(f, "--ny")) && lab->shape == WB_MATRIX) {
             int *side = f[3] == 'x' ? &a->nx : &a->ny;
-            if (parse_matrix_side(f, v, side, err, errlen))
-                return WB_EXIT_USAGE;
-            if (f[3] == 'x')
-                nx_given = 1;
-            else
-                ny_given = 1;
-            a->n_given = 1;
-            ++i;
-        } else if (!strcmp(f, "-b")) {
-            if (!lab->uses_block) {
-                fail(err, errlen, "-b: %s runs on the CPU and has no thread blocks; leave -b out",
-                     lab->lab);
+            if (a->n_count > 1) {
+                fail(err, errlen, "%s: -n gave a list of shapes; give each shape in the list (NXxNY) "
+                                  "and leave %s out", f, f);
                 return WB_EXIT_USAGE;
             }
-            if (parse_block(lab, v, a, err, errlen))
+            if (parse_matrix_side(f, v, side, err, errlen))
                 return WB_EXIT_USAGE;
+            a->n_given = 1;
             ++i;
         } else if (!strcmp(f, "-k")) {
             if (parse_kernels(lab, v, a, err, errlen))
@@ -449,19 +605,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             }
             a->reps = (int)r;
             ++i;
-        } else if (!strcmp(f, "--seed")) {
-            char *end;
-            unsigned long long s;
-            errno = 0;
-            s = strtoull(v, &end, 10);
-            if (!isdigit((unsigned char)v[0]) || *end != '\0' || errno == ERANGE) {
-                fail(err, errlen, "--seed: '%s' is not a seed; give a whole number from 0 to "
-                                  "18446744073709551615", v);
-                return WB_EXIT_USAGE;
-            }
-            a->seed = s;
-            ++i;
-        } else if (!strcmp(f, "--type") || !strcmp(f, "--values")) {
+        } else if (!strcmp(f, "--values")) {
             if (parse_type_values(lab, f, v, a, err, errlen))
                 return WB_EXIT_USAGE;
             ++i;
@@ -479,8 +623,13 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         return WB_EXIT_USAGE;
     }
     a->format = csv ? WB_CSV : json ? WB_JSON : WB_TABLE_OUT;
-    if (check_type_values(lab, a, err, errlen))
+    if (a->check && (json || a->explain || a->extra)) {
+        fail(err, errlen, "--check writes its own CSV of verdicts and times nothing; leave out %s",
+             json ? "--json" : a->explain ? "--explain" : lab->extra_flag);
         return WB_EXIT_USAGE;
+    }
+    if (a->check)
+        a->format = WB_CSV;
     if (a->exercises && !a->n_given) { /* the size at which every exercise's bug shows */
         if (lab->shape == WB_LENGTH && lab->exercise_n > 0)
             a->n = lab->exercise_n;
@@ -489,17 +638,9 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             a->ny = lab->exercise_ny;
         }
     }
-    if (lab->shape == WB_MATRIX) {
-        (void)nx_given;
-        (void)ny_given;
+    if (lab->shape == WB_MATRIX)
         a->n = (long long)a->nx * a->ny;
-        if (a->n > WB_INT_MAX) {
-            fail(err, errlen, "-n: %dx%d has %lld elements; %s takes at most %lld (int indices)",
-                 a->nx, a->ny, a->n, lab->lab, WB_INT_MAX);
-            return WB_EXIT_USAGE;
-        }
-    }
-    return 0;
+    return finish_lists(lab, a, err, errlen);
 }
 
 void wb_print_usage(const wb_lab *lab, FILE *f)
@@ -537,6 +678,18 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                "  --json        machine-readable JSON on stdout\n"
                "  --explain     show step by step what the threads do on a tiny input\n",
             lab->default_reps);
+    {
+        char text[320];
+        snprintf(text, sizeof text,
+                 "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
+                 "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
+                 lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
+                 lab->device_finish ? "--finish, " : "", "--seed",
+                 lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
+                 : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
+                                         : "-n 1,17,1000003");
+        wb_print_wrapped(f, "  --check       ", 16, text);
+    }
     if (lab->exercises.count > 0) {
         char text[256];
         snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
@@ -826,7 +979,103 @@ const char *const wb_csv_header =
     "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
     "fingerprint,finish,error,bound,status";
 
+static void grid_csv(char *buf, size_t len, unsigned x, unsigned y);
+
 int wb_cpu_todo;
+
+/* ------------------------------------------------------------------------ */
+/* --check                                                                   */
+/* ------------------------------------------------------------------------ */
+const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
+
+int wb_is_library(const char *kernel) { return !strncmp(kernel, "cub::", 5); }
+
+void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
+                     int si)
+{
+    memset(c, 0, sizeof *c);
+    if (lab->shape == WB_MATRIX)
+        snprintf(c->size, sizeof c->size, "%dx%d", a->nx_list[ni], a->ny_list[ni]);
+    else
+        snprintf(c->size, sizeof c->size, "%lld", a->n_list[ni]);
+    if (lab->uses_block && lab->shape == WB_MATRIX)
+        snprintf(c->block, sizeof c->block, "%dx%d", a->bx_list[bi], a->by_list[bi]);
+    else if (lab->uses_block)
+        snprintf(c->block, sizeof c->block, "%d", a->bx_list[bi]);
+    c->type = a->type_list[ti];
+    c->values = a->values;
+    c->finish = lab->device_finish ? (a->finish_list[fi] ? "device" : "host") : NULL;
+    c->seed = a->seed_list[si];
+}
+
+void wb_check_begin(wb_checker *c, const char *lab, FILE *out)
+{
+    memset(c, 0, sizeof *c);
+    c->lab = lab;
+    c->t0 = wb_now_ms();
+    fprintf(out, "%s\n", wb_check_header);
+    fflush(out);
+}
+
+void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out)
+{
+    char check[sizeof row->check], grid[32];
+    size_t i;
+    for (i = 0; row->check[i] && i + 1 < sizeof check; ++i) /* the last column, without commas */
+        check[i] = row->check[i] == ',' ? ';' : row->check[i] == '\n' ? ' ' : row->check[i];
+    check[i] = '\0';
+    if (row->grid_x > 0)
+        grid_csv(grid, sizeof grid, row->grid_x, row->grid_y);
+    else
+        snprintf(grid, sizeof grid, "%s", row->block_x ? "0" : ""); /* a library's own grid; the CPU */
+    fprintf(out, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%llu,%s,%s\n", c->lab, row->kernel, row->role ? row->role : "kernel",
+            cfg->size, cfg->block, grid, wb_type_name(cfg->type), cfg->values == WB_VALUES_UNIFORM ? "uniform" : "exact",
+            cfg->finish ? cfg->finish : "", cfg->seed, row->todo ? "todo" : row->pass ? "PASS" : "FAIL", check);
+    fflush(out);
+    ++c->rows;
+    if (row->todo)
+        ++c->todo;
+    else if (row->pass)
+        ++c->passed;
+    else
+        ++c->failed;
+}
+
+int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
+                 int type, const wb_check_steps *s, void *ctx)
+{
+    wb_checker ck;
+    int ti, si, ni, fi, bi, i;
+    wb_check_begin(&ck, lab->lab, stdout);
+    for (ti = 0; ti < a->type_count; ++ti)
+        for (si = 0; si < a->seed_count; ++si)
+            for (ni = 0; ni < a->n_count; ++ni) {
+                s->open(ctx, a, ti, si, ni);
+                for (fi = 0; fi < a->finish_count; ++fi)
+                    for (bi = 0; bi < a->block_count; ++bi) {
+                        wb_check_cfg cfg;
+                        wb_check_cfg_of(&cfg, lab, a, ni, bi, ti, fi, si);
+                        if (type >= 0)
+                            cfg.type = (wb_type)type;
+                        for (i = 0; i < nrows; ++i) {
+                            wb_row row;
+                            if (bi > 0 && wb_is_library(order[i]->name)) /* it ignores -b */
+                                continue;
+                            s->row(ctx, a, order[i], fi, bi, &row);
+                            wb_check_add(&ck, &row, &cfg, stdout);
+                        }
+                    }
+                s->close(ctx);
+            }
+    return wb_check_end(&ck, stderr);
+}
+
+int wb_check_end(const wb_checker *c, FILE *err)
+{
+    fprintf(err, "%s --check: %d rows, %d PASS, %d FAIL, %d todo (%.1f s)\n", c->lab, c->rows, c->passed,
+            c->failed, c->todo, (wb_now_ms() - c->t0) / 1000.0);
+    return c->failed ? WB_EXIT_WRONG : WB_EXIT_OK;
+}
 
 void wb_utc_now(char *buf, size_t len)
 {
@@ -913,7 +1162,8 @@ int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a)
     int i, count = 0;
     for (i = 0; i < lab->exercises.count; ++i)
         count += a->ex_selected[i];
-    if (a->exercises || count == 0)
+    /* only the table prints the count: no verifying for --csv, --json, --check */
+    if (a->exercises || count == 0 || a->format != WB_TABLE_OUT || a->check)
         return 0;
     r->ex_total = count;
     r->ex_file = lab->exercise_file;

@@ -42,6 +42,7 @@ enum {
 
 #define WB_MAX_KERNELS 32
 #define WB_MAX_ROWS 512
+#define WB_MAX_LIST 128 /* items of one --check list (-n 1,2,3) */
 #define WB_INT_MAX 2147483647LL
 
 /* ------------------------------------------------------------------------ */
@@ -159,6 +160,18 @@ typedef struct {
     int finish_device;               /* --finish device: the kernel relaunched on its partial sums */
     int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
     int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
+    /* --check: verify every selected kernel on every configuration of the
+     * lists below, untimed (wb_check_*). Without --check each list holds
+     * the one value of the run (the fields above); with it -n, -b, --type,
+     * --finish and --seed take comma lists ("1,33,1000003"). */
+    int check;
+    int n_count, block_count, type_count, finish_count, seed_count;
+    long long n_list[WB_MAX_LIST];   /* lengths; matrices: nx_list x ny_list */
+    int nx_list[WB_MAX_LIST], ny_list[WB_MAX_LIST];
+    int bx_list[WB_MAX_LIST], by_list[WB_MAX_LIST];
+    wb_type type_list[WB_MAX_LIST];
+    int finish_list[WB_MAX_LIST];    /* 0 host, 1 device */
+    unsigned long long seed_list[WB_MAX_LIST];
 } wb_args;
 
 /*
@@ -399,6 +412,62 @@ void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text)
 /* The CSV header line (documented column set), without newline. */
 extern const char *const wb_csv_header;
 
+/* ------------------------------------------------------------------------ */
+/* --check: verdicts only, one CSV row per kernel and configuration          */
+/* ------------------------------------------------------------------------ */
+/* The header of --check's CSV (docs/output.md), without newline. */
+extern const char *const wb_check_header;
+
+/* One configuration of a --check run: what the row's key columns say. */
+typedef struct {
+    char size[48];      /* "1000003" or "33x17" */
+    char block[32];     /* the block asked for: "512" or "32x8" ("" on the CPU) */
+    wb_type type;
+    wb_values values;
+    const char *finish; /* "host", "device", or NULL: the lab has no choice */
+    unsigned long long seed;
+} wb_check_cfg;
+
+/* The configuration of list items (ni, bi, ti, fi, si) of a's lists. */
+void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
+                     int si);
+
+typedef struct {
+    const char *lab;
+    int rows, passed, failed, todo;
+    double t0;
+} wb_checker;
+
+/* Print the header on out and start counting. */
+void wb_check_begin(wb_checker *c, const char *lab, FILE *out);
+/* One row (its kernel, role and verdict from row), flushed at once: a run
+ * that dies later still leaves the rows before it. */
+void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out);
+/* "lab02 --check: 96 rows, 96 PASS, 0 FAIL, 0 todo (2.1 s)" on err; returns
+ * the exit status (WB_EXIT_WRONG when a row failed). */
+int wb_check_end(const wb_checker *c, FILE *err);
+
+/* A library call (CUB) picks its own grid and block: --check runs it at the
+ * first block of the list only. */
+int wb_is_library(const char *kernel);
+
+/* What a lab does for wb_check_run. */
+typedef struct {
+    /* make the input of type item ti, seed item si, length or shape item ni */
+    void (*open)(void *ctx, const wb_args *a, int ti, int si, int ni);
+    /* run row k on it with finish item fi and block item bi: verified, then
+     * run again from a poisoned start and checked again (WB_ROW_CHECK) */
+    void (*row)(void *ctx, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row);
+    void (*close)(void *ctx);
+} wb_check_steps;
+
+/* --check: the rows order[0..nrows) on every combination of a's lists, one
+ * input per (type, seed, length), one CSV row each on stdout; a library row
+ * at the first block only. `type` names the CSV's type when the lab has no
+ * --type (lab06: float), else -1. Returns the exit status. */
+int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
+                 int type, const wb_check_steps *s, void *ctx);
+
 /* A bar of `width` characters showing pct (0..100, '>' past 100); the table
  * draws WB_BAR_WIDTH of them, one '#' per 10% of the copy ceiling. */
 #define WB_BAR_WIDTH 10
@@ -536,6 +605,33 @@ void wb_flush_l2(wb_gpu *g);
 
 typedef void (*wb_work_fn)(void *ctx);
 
+/* ---------------------------------------------------------------------- */
+/* The row runner: one kernel's row, the same steps in every GPU lab       */
+/* ---------------------------------------------------------------------- */
+typedef enum {
+    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
+    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
+    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
+} wb_row_mode;
+
+typedef struct {
+    /* one checked run from a pristine input and poisoned outputs: sets
+     * row->pass and row->check, or row->todo for an unwritten exercise */
+    void (*verify)(void *ctx, wb_row *row);
+    wb_work_fn launch; /* what the events time (the first pass, one launch) */
+    wb_work_fn reset;  /* before every repetition: input restored, outputs poisoned (asynchronous) */
+    wb_work_fn whole;  /* the whole reduction on the host clock (total_ms), or NULL */
+    /* after the last run (timed, or --check's second): are its outputs still
+     * right? Clears row->pass and says why, naming `when` ("timed repetition") */
+    void (*recheck)(void *ctx, wb_row *row, const char *when);
+} wb_row_ops;
+
+/* The row of one kernel on one configuration, in the given mode: TIMED adds
+ * it to r, COUNT counts its verdict in r, CHECK leaves it in *row for
+ * wb_check_add. row comes from wb_row_init with the grid and block set. */
+void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_row_ops *ops, void *ctx,
+                wb_row *row);
+
 /*
  * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,
  * each preceded (outside the timed region) by reset(ctx) if given and an
@@ -623,6 +719,13 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, 
 void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
                    const wb_reduce_kernel *kernels, const wb_args *a,
                    long long n, const char *baseline_name);
+
+/* --check: every selected row (with --exercises, the exercises too) on
+ * every combination of a's lists, verified twice (a second poisoned run),
+ * untimed; one CSV row each on stdout (wb_check_add), the input made once
+ * per type, seed and length. A library row (wb_is_library) runs at the
+ * first block only. Returns the exit status. */
+int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a);
 
 /* Without --exercises: verify each selected exercise once, untimed, at the
  * lab's exercise length, and count in r how many are done and todo (the

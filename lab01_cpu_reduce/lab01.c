@@ -454,6 +454,25 @@ static void accuracy_table(const wb_report *r, FILE *out)
                  "its bound, 2u sum|x|, does not grow with n. A GPU adds in a tree: see docs/lab01.md.\n\n");
 }
 
+/* --check's steps (wb_check_run): one input per type, seed and length; each
+ * row verified, then run once more and checked again */
+static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+{
+    make_input((lab_input *)p, a->type_list[ti], a->values, (size_t)a->n_list[ni], a->seed_list[si]);
+}
+
+static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+{
+    (void)a;
+    (void)fi;
+    (void)bi;
+    run_row((const cpu_kernel *)k, (const lab_input *)p, 1, 1, row);
+}
+
+static void check_close(void *p) { free_input((lab_input *)p); }
+
+static const wb_check_steps check_steps = {check_open, check_row, check_close};
+
 int main(int argc, char **argv)
 {
     static wb_report r;
@@ -478,6 +497,9 @@ int main(int argc, char **argv)
         return WB_EXIT_OK;
     }
 
+    nrows = wb_plan_rows(&lab, &a, order);
+    if (a.check)
+        return wb_check_run(&lab, &a, order, nrows, -1, &check_steps, &in);
     make_input(&in, a.type, a.values, (size_t)a.n, a.seed);
     wb_report_init(&r, lab.lab);
     r.type = wb_type_name(a.type);
@@ -492,7 +514,6 @@ int main(int argc, char **argv)
     }
     memcpy_ceiling(&in, a.reps, &r);
 
-    nrows = wb_plan_rows(&lab, &a, order);
     for (i = 0; i < nrows; ++i) {
         wb_row row;
         run_row((const cpu_kernel *)order[i], &in, a.reps, 1, &row);

@@ -226,6 +226,12 @@ int main(int argc, char **argv)
     }
 
     wb_gpu_open(&g, lab.lab);
+    if (a.check) { /* correctness only: the 1D rows on every combination of the lists */
+        int status = wb_reduce_check(&g, &lab, &a);
+        cubSum_release();
+        wb_gpu_close(&g);
+        return status;
+    }
     wb_report_init(&r, lab.lab);
     wb_report_device(&r, &g);
     r.timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per "

@@ -469,53 +469,52 @@ static void verify(m_ctx *c, wb_row *row)
     row->pass = outputs_right(c, row->check, sizeof row->check);
 }
 
-/* Verify kernel k, time it (outputs poisoned before every repetition),
- * check what the last repetition left, add its row. timed 0: only verify
- * and count it in r's closing line. */
-static void run_row(wb_gpu *g, wb_report *r, matrix *m, const m_kernel *k, const wb_args *a, int timed)
-{
-    m_ctx c;
-    wb_row row;
-    make_ctx(&c, k, m, a->block_x, a->block_y, g);
-    wb_row_init(&row, &k->info, (long long)m->n, (double)m->n * sizeof(int)); /* every element read once */
-    row.nx = m->nx;
-    row.ny = m->ny;
-    row.grid_x = c.grid.x;
-    row.grid_y = c.grid.y;
-    row.block_x = c.block.x;
-    row.block_y = c.block.y;
+static void verify_step(void *p, wb_row *row) { verify((m_ctx *)p, row); }
 
-    verify(&c, &row);
-    if (!timed) {
-        wb_report_exercise_verdict(r, &row);
-        return;
+/* What the last run (timed, or --check's second) left must be right too. */
+static void recheck_step(void *p, wb_row *row, const char *when)
+{
+    char again[96];
+    if (row->pass && !outputs_right((const m_ctx *)p, again, sizeof again)) {
+        row->pass = 0;
+        snprintf(row->check, sizeof row->check, "%s: %.70s", when, again);
     }
-    if (!row.todo) {
-        row.time = wb_time_events(g, launch_once, poison, &c, a->reps);
-        if (row.pass) {
-            char again[96];
-            if (!outputs_right(&c, again, sizeof again)) {
-                row.pass = 0;
-                snprintf(row.check, sizeof row.check, "timed repetition: %.70s", again);
-            }
-        }
-    }
-    wb_report_add(r, &row);
 }
 
-/* The scratch the rows need. */
-static size_t scratch_for(const wb_kernel_info *const *order, int nrows, int nx, int ny, const wb_args *a,
-                          const wb_gpu *g)
+static const wb_row_ops matrix_ops = {verify_step, launch_once, poison, NULL, recheck_step};
+
+/* Kernel k on m with blocks of bx x by: verified, and as the mode says
+ * timed into r (outputs poisoned before every repetition), counted in r's
+ * closing line, or left in *row for --check. */
+static void run_row(wb_gpu *g, wb_report *r, matrix *m, const m_kernel *k, int bx, int by, int reps,
+                    wb_row_mode mode, wb_row *row)
+{
+    m_ctx c;
+    make_ctx(&c, k, m, bx, by, g);
+    wb_row_init(row, &k->info, (long long)m->n, (double)m->n * sizeof(int)); /* every element read once */
+    row->nx = m->nx;
+    row->ny = m->ny;
+    row->grid_x = c.grid.x;
+    row->grid_y = c.grid.y;
+    row->block_x = c.block.x;
+    row->block_y = c.block.y;
+    wb_run_row(g, r, reps, mode, &matrix_ops, &c, row);
+}
+
+/* The scratch the rows need under each block of the lists bx[0..nb), by. */
+static size_t scratch_for(const wb_kernel_info *const *order, int nrows, int nx, int ny, const int *bx,
+                          const int *by, int nb, const wb_gpu *g)
 {
     size_t most = 0;
-    int i;
-    for (i = 0; i < nrows; ++i) {
-        dim3 grid, block;
-        size_t s;
-        ((const m_kernel *)order[i])->shape(nx, ny, a->block_x, a->block_y, g, &grid, &block, &s);
-        if (s > most)
-            most = s;
-    }
+    int i, j;
+    for (i = 0; i < nrows; ++i)
+        for (j = 0; j < nb; ++j) {
+            dim3 grid, block;
+            size_t s;
+            ((const m_kernel *)order[i])->shape(nx, ny, bx[j], by[j], g, &grid, &block, &s);
+            if (s > most)
+                most = s;
+        }
     return most;
 }
 
@@ -527,12 +526,52 @@ static void run_rows(wb_gpu *g, wb_report *r, const wb_args *a, int nx, int ny,
     matrix m;
     int i;
     matrix_host(&m, nx, ny, a->seed);
-    matrix_device(&m, scratch_for(order, nrows, nx, ny, a, g), timed);
+    matrix_device(&m, scratch_for(order, nrows, nx, ny, &a->block_x, &a->block_y, 1, g), timed);
     if (timed)
         wb_measure_ceiling(g, r, m.d_copy, m.d_a, m.n * sizeof(int), a->reps);
-    for (i = 0; i < nrows; ++i)
-        run_row(g, r, &m, (const m_kernel *)order[i], a, timed);
+    for (i = 0; i < nrows; ++i) {
+        wb_row row;
+        run_row(g, r, &m, (const m_kernel *)order[i], a->block_x, a->block_y, a->reps,
+                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
+    }
     matrix_free(&m);
+}
+
+/* --check's steps (wb_check_run): one matrix per shape and seed */
+typedef struct {
+    wb_gpu *g;
+    const wb_kernel_info *const *order;
+    int nrows;
+    matrix m;
+} check_ctx;
+
+static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+{
+    check_ctx *x = (check_ctx *)p;
+    int nx = a->nx_list[ni], ny = a->ny_list[ni];
+    (void)ti;
+    matrix_host(&x->m, nx, ny, a->seed_list[si]);
+    matrix_device(&x->m, scratch_for(x->order, x->nrows, nx, ny, a->bx_list, a->by_list, a->block_count, x->g), 0);
+}
+
+static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+{
+    check_ctx *x = (check_ctx *)p;
+    (void)fi;
+    run_row(x->g, NULL, &x->m, (const m_kernel *)k, a->bx_list[bi], a->by_list[bi], 1, WB_ROW_CHECK, row);
+}
+
+static void check_close(void *p) { matrix_free(&((check_ctx *)p)->m); }
+
+static int check_rows(wb_gpu *g, const wb_args *a, const wb_kernel_info *const *order, int nrows)
+{
+    static const wb_check_steps steps = {check_open, check_row, check_close};
+    check_ctx x;
+    memset(&x, 0, sizeof x);
+    x.g = g;
+    x.order = order;
+    x.nrows = nrows;
+    return wb_check_run(&mlab, a, order, nrows, -1, &steps, &x);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -711,6 +750,12 @@ int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex)
     }
 
     wb_gpu_open(&g, mlab.lab);
+    if (a.check) {
+        int status = check_rows(&g, &a, order, nrows);
+        cub_release();
+        wb_gpu_close(&g);
+        return status;
+    }
     wb_report_init(&r, mlab.lab);
     wb_report_device(&r, &g);
     r.timed = "the kernel(s) to the final outputs (CUDA events), except reduce2D: its pass alone, "

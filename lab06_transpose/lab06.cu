@@ -186,26 +186,31 @@ static void grid_for(const t_kernel *k, int nx, int ny, dim3 block, long long *g
  * kernel of the run. Before any CUDA call. */
 static void check_grids(const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
-    int i;
-    for (i = 0; i < nrows; ++i) {
-        const t_kernel *k = (const t_kernel *)order[i];
-        dim3 block = block_for(k, a->block_x, a->block_y);
-        long long gx, gy;
-        grid_for(k, a->nx, a->ny, block, &gx, &gy);
-        if (gy <= GRID_Y_MAX)
-            continue;
-        if (k->fixed_x > 0)
-            fprintf(stderr,
-                    "lab06: -n %dx%d: %s (blocks of %ux%u whatever -b says) needs %lld blocks along y, "
-                    "more than the %lld a grid allows; give fewer rows, or leave it out with -k\n",
-                    a->nx, a->ny, k->info.name, block.x, block.y, gy, GRID_Y_MAX);
-        else
-            fprintf(stderr,
-                    "lab06: -n %dx%d with blocks of %ux%u: %s needs %lld blocks along y, more than the "
-                    "%lld a grid allows; give a taller block (-b WxH with a larger H) or fewer rows\n",
-                    a->nx, a->ny, block.x, block.y, k->info.name, gy, GRID_Y_MAX);
-        exit(WB_EXIT_USAGE);
-    }
+    int i, ni, bi;
+    for (i = 0; i < nrows; ++i)
+        for (ni = 0; ni < a->n_count; ++ni) /* every shape and block of --check's lists */
+            for (bi = 0; bi < a->block_count; ++bi) {
+                const t_kernel *k = (const t_kernel *)order[i];
+                int nx = a->nx_list[ni], ny = a->ny_list[ni];
+                dim3 block = block_for(k, a->bx_list[bi], a->by_list[bi]);
+                long long gx, gy;
+                grid_for(k, nx, ny, block, &gx, &gy);
+                if (gy <= GRID_Y_MAX)
+                    continue;
+                if (k->fixed_x > 0)
+                    fprintf(stderr,
+                            "lab06: -n %dx%d: %s (blocks of %ux%u whatever -b says) needs %lld blocks "
+                            "along y, more than the %lld a grid allows; give fewer rows, or leave it "
+                            "out with -k\n",
+                            nx, ny, k->info.name, block.x, block.y, gy, GRID_Y_MAX);
+                else
+                    fprintf(stderr,
+                            "lab06: -n %dx%d with blocks of %ux%u: %s needs %lld blocks along y, more "
+                            "than the %lld a grid allows; give a taller block (-b WxH with a larger H) "
+                            "or fewer rows\n",
+                            nx, ny, block.x, block.y, k->info.name, gy, GRID_Y_MAX);
+                exit(WB_EXIT_USAGE);
+            }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -382,7 +387,7 @@ static void poison(void *p)
 }
 
 /* c for kernel k on m's matrices, with the block of -b (or its own). */
-static void make_ctx(run_ctx *c, const t_kernel *k, const matrices *m, const wb_args *a)
+static void make_ctx(run_ctx *c, const t_kernel *k, const matrices *m, int bx, int by)
 {
     long long gx, gy;
     c->k = k;
@@ -391,7 +396,7 @@ static void make_ctx(run_ctx *c, const t_kernel *k, const matrices *m, const wb_
     c->bytes = m->bytes;
     c->nx = m->nx;
     c->ny = m->ny;
-    c->block = block_for(k, a->block_x, a->block_y);
+    c->block = block_for(k, bx, by);
     grid_for(k, m->nx, m->ny, c->block, &gx, &gy);
     c->grid = dim3((unsigned)gx, (unsigned)gy);
 }
@@ -417,43 +422,61 @@ static void verify(run_ctx *c, matrices *m, wb_row *row)
 /* Running the table                                                       */
 /* ---------------------------------------------------------------------- */
 
-/* Verify kernel k, then time it (the output poisoned before every
- * repetition) and check what the last timed repetition left; add its row. */
-static void run_row(wb_gpu *g, wb_report *r, matrices *m, const t_kernel *k, const wb_args *a)
-{
+typedef struct {
     run_ctx c;
-    wb_row row;
-    make_ctx(&c, k, m, a);
+    matrices *m;
+} row_ctx;
 
-    wb_row_init(&row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
-    row.nx = m->nx;
-    row.ny = m->ny;
-    row.grid_x = c.grid.x;
-    row.grid_y = c.grid.y;
-    row.block_x = c.block.x;
-    row.block_y = c.block.y;
+static void verify_step(void *p, wb_row *row)
+{
+    row_ctx *x = (row_ctx *)p;
+    verify(&x->c, x->m, row);
+}
 
-    verify(&c, m, &row);
-    if (!row.todo) {
-        row.time = wb_time_events(g, launch_once, poison, &c, a->reps);
-        /* the timed repetitions must agree with the checked launch: the last one
-         * started from a poisoned output too */
-        if (row.pass) {
-            char again[160];
-            CHECK(cudaMemcpy(m->host_out, m->d_out, m->bytes, cudaMemcpyDeviceToHost));
-            if (!output_right(k, m, again, sizeof again)) {
-                row.pass = 0;
-                join_text(row.check, sizeof row.check, "timed repetition differed: ", again);
-            }
-        }
+static void launch_step(void *p) { launch_once(&((row_ctx *)p)->c); }
+static void poison_step(void *p) { poison(&((row_ctx *)p)->c); }
+
+/* What the last run (timed, or --check's second, each from a poisoned
+ * output) left must agree with the checked launch too. */
+static void recheck_step(void *p, wb_row *row, const char *when)
+{
+    row_ctx *x = (row_ctx *)p;
+    char again[160], prefix[48];
+    if (!row->pass)
+        return;
+    CHECK(cudaMemcpy(x->m->host_out, x->m->d_out, x->m->bytes, cudaMemcpyDeviceToHost));
+    if (!output_right(x->c.k, x->m, again, sizeof again)) {
+        row->pass = 0;
+        snprintf(prefix, sizeof prefix, "%s differed: ", when);
+        join_text(row->check, sizeof row->check, prefix, again);
     }
-    wb_report_add(r, &row);
+}
+
+static const wb_row_ops transpose_ops = {verify_step, launch_step, poison_step, NULL, recheck_step};
+
+/* Kernel k on m's matrices with blocks of bx x by (or its own): verified,
+ * and as the mode says timed into r, counted in r's closing line, or left
+ * in *row for --check. */
+static void run_row(wb_gpu *g, wb_report *r, matrices *m, const t_kernel *k, int bx, int by, int reps,
+                    wb_row_mode mode, wb_row *row)
+{
+    row_ctx x;
+    x.m = m;
+    make_ctx(&x.c, k, m, bx, by);
+    wb_row_init(row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
+    row->nx = m->nx;
+    row->ny = m->ny;
+    row->grid_x = x.c.grid.x;
+    row->grid_y = x.c.grid.y;
+    row->block_x = x.c.block.x;
+    row->block_y = x.c.block.y;
+    wb_run_row(g, r, reps, mode, &transpose_ops, &x, row);
 }
 
 /* Without --exercises: verify each selected exercise once, untimed, at the
  * exercise shape, and count in r how many are done and todo (the closing
  * line). Nothing with --exercises (the rows say it). */
-static void count_exercises(wb_report *r, const wb_args *a)
+static void count_exercises(wb_gpu *g, wb_report *r, const wb_args *a)
 {
     matrices m;
     int i;
@@ -462,16 +485,43 @@ static void count_exercises(wb_report *r, const wb_args *a)
     matrices_host(&m, lab.exercise_nx, lab.exercise_ny, a->seed);
     matrices_device(&m);
     for (i = 0; i < lab.exercises.count; ++i) {
-        run_ctx c;
         wb_row row;
-        if (!a->ex_selected[i])
-            continue;
-        make_ctx(&c, &exercises[i], &m, a);
-        memset(&row, 0, sizeof row);
-        verify(&c, &m, &row);
-        wb_report_exercise_verdict(r, &row);
+        if (a->ex_selected[i])
+            run_row(g, r, &m, &exercises[i], a->block_x, a->block_y, a->reps, WB_ROW_COUNT, &row);
     }
     matrices_free(&m);
+}
+
+/* --check's steps (wb_check_run): one input per shape and seed */
+typedef struct {
+    wb_gpu *g;
+    matrices m;
+} check_ctx;
+
+static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+{
+    check_ctx *x = (check_ctx *)p;
+    (void)ti;
+    matrices_host(&x->m, a->nx_list[ni], a->ny_list[ni], a->seed_list[si]);
+    matrices_device(&x->m);
+}
+
+static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+{
+    check_ctx *x = (check_ctx *)p;
+    (void)fi;
+    run_row(x->g, NULL, &x->m, (const t_kernel *)k, a->bx_list[bi], a->by_list[bi], 1, WB_ROW_CHECK, row);
+}
+
+static void check_close(void *p) { matrices_free(&((check_ctx *)p)->m); }
+
+static int check_rows(wb_gpu *g, const wb_args *a, const wb_kernel_info *const *order, int nrows)
+{
+    static const wb_check_steps steps = {check_open, check_row, check_close};
+    check_ctx x;
+    memset(&x, 0, sizeof x);
+    x.g = g;
+    return wb_check_run(&lab, a, order, nrows, WB_FLOAT, &steps, &x); /* the transpose moves floats */
 }
 
 /* What the banner's "build" line says: how the binary's loads are compiled. */
@@ -505,6 +555,14 @@ int main(int argc, char **argv)
         return WB_EXIT_OK;
     }
 
+    if (a.check) {
+        int status;
+        wb_gpu_open(&g, lab.lab);
+        shared_poison_init(&g);
+        status = check_rows(&g, &a, order, nrows);
+        wb_gpu_close(&g);
+        return status;
+    }
     matrices_host(&m, a.nx, a.ny, a.seed);
     wb_gpu_open(&g, lab.lab);
     shared_poison_init(&g);
@@ -517,10 +575,12 @@ int main(int argc, char **argv)
 
     matrices_device(&m);
     wb_measure_ceiling(&g, &r, m.d_out, m.d_in, m.bytes, a.reps);
-    for (i = 0; i < nrows; ++i)
-        run_row(&g, &r, &m, (const t_kernel *)order[i], &a);
+    for (i = 0; i < nrows; ++i) {
+        wb_row row;
+        run_row(&g, &r, &m, (const t_kernel *)order[i], a.block_x, a.block_y, a.reps, WB_ROW_TIMED, &row);
+    }
     matrices_free(&m);
-    count_exercises(&r, &a);
+    count_exercises(&g, &r, &a);
 
     wb_report_print(&r, a.format, stdout);
     wb_gpu_close(&g);

@@ -3,22 +3,21 @@
 # run from the repository root after `make lab03`; tests/run calls it where a
 # device exists.
 #
-# Exact at edge and odd sizes for every block 32..1024 (all four kernels
-# in each run), each kernel alone with -k, bad input (exit 2, one line), --list, -h,
-# --explain, --json, and exit 3 with a message when no device is visible.
-# gpuRecursiveReduce also at lengths with more than 24 levels (2^25 + 1,
-# 2^28 - 1: each level a grid launched by the one before it), and its launch
-# count under the table.
+# Exact at edge and odd sizes for every block 32..1024 and both finishes
+# (all four kernels, one --check run), each kernel alone with -k, bad input
+# (exit 2, one line), --list, -h, --explain, --json, and exit 3 with a
+# message when no device is visible. gpuRecursiveReduce also at lengths with
+# more than 24 levels (2^25 + 1, 2^28 - 1: each level a grid launched by the
+# one before it), and its launch count under the table.
 # The exercises (lab03_interleaved/exercises.cuh, three to write, one to fix):
 # as shipped the write-its are todo and gpuRecursiveReduceNosync FAILs; the
 # solutions (build/solutions/lab03) pass at odd and edge sizes at every block
-# and reach their speed against reduceInterleaved, and
-# reduceInterleavedGridStride runs on a grid sized to the GPU.
+# and both finishes, and reduceInterleavedGridStride runs on a grid sized to
+# the GPU. Their speed is tests/gpu_speed.sh's.
 . tests/lib.sh
 
 LAB=./lab03
 ROWS=4 # kernels in lab03's table
-KERNELS="reduceNeighbored reduceNeighboredLess reduceInterleaved gpuRecursiveReduce"
 BLOCKS="32 64 128 256 512 1024"
 EX_WRITE="reduceInterleaved2 reduceInterleavedAnyN reduceInterleavedGridStride"
 EX_FIX="gpuRecursiveReduceNosync"
@@ -27,25 +26,25 @@ if [ ! -x $LAB ]; then
     notok lab03-built "$LAB is missing: run make lab03"
     exit 1
 fi
+KERNELS=$(list_kernels $LAB)
 
-# every n that trips a bounds or padding mistake, at every block size; -k;
-# bad input; --list, -h, --json, the default table, no device (tests/lib.sh)
-reduction_lab_checks lab03 $ROWS "$KERNELS" "1 2 3 31 32 33 1023 1024 1025 1000003 16777213 16777216"
-expect_csv_pass "lab03 -k two" 2 $LAB -k reduceInterleaved,reduceNeighbored -n 4097 --csv -r 2
+# every n that trips a bounds or padding mistake, at every block size and
+# both finishes; -k; bad input; --list, -h, --json, the default table, no
+# device (tests/lib.sh)
+reduction_lab_checks lab03 $ROWS "$KERNELS" "1 2 3 31 32 33 1023 1024 1025 1000003 16777213 16777216" host,device
+check_cross "lab03 -k two" "reduceInterleaved reduceNeighbored" $LAB --check -k reduceInterleaved,reduceNeighbored -n 4097
 
 # gpuRecursiveReduce: one grid per level, each launched from the device by the
 # one before it. At odd lengths with more than 24 levels (24 is the device
 # runtime's limit on nesting depth: a chain of tail launches must not count
 # as nesting), and its first grid: a thread per pair
-for n in 33554433 268435455; do
-    expect_csv_pass "lab03 gpuRecursiveReduce n=$n" 1 $LAB -k gpuRecursiveReduce -n $n --csv -r 2
-done
-expect_csv_pass "lab03 gpuRecursiveReduce beside reduceInterleaved" 2 \
-    $LAB -k reduceInterleaved,gpuRecursiveReduce -n 1000003 -b 256 --csv -r 3
-if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "gpuRecursiveReduce" && $7 == 1954 { f = 1 } END { exit !f }' "$OUTF"; then
+check_cross "lab03 gpuRecursiveReduce" gpuRecursiveReduce $LAB --check -k gpuRecursiveReduce -n 33554433,268435455
+check_cross "lab03 gpuRecursiveReduce beside reduceInterleaved" "reduceInterleaved gpuRecursiveReduce" \
+    $LAB --check -k reduceInterleaved,gpuRecursiveReduce -n 1000003 -b 256
+if [ "$STATUS" -eq 0 ] && awk -F, '$2 == "gpuRecursiveReduce" && $6 == 1954 { f = 1 } END { exit !f }' "$OUTF"; then
     ok "lab03 gpuRecursiveReduce: its first grid has a thread per pair (1954 blocks of 256 at n = 1000003)"
 else
-    notok "lab03 gpuRecursiveReduce's first grid" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+    notok "lab03 gpuRecursiveReduce's first grid" "exit $STATUS; $(cut -d, -f2,6 "$OUTF" | tr '\n' ' ')"
 fi
 run $LAB -k reduceInterleaved,gpuRecursiveReduce -r 3
 if [ "$STATUS" -eq 0 ] && grep -q "^gpuRecursiveReduce at n = 16777216: 24 grids, one per level" "$OUTF" &&
@@ -80,19 +79,14 @@ expect_status 0 "lab03 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES
 
 # the exercises: as shipped (three todo rows and gpuRecursiveReduceNosync's
 # FAIL, exit 1; a plain run exits 0 and ends with the exercises line), and the
-# solutions at odd and edge sizes at every block, with their speed at the
-# exercise size (tests/lib.sh)
-ex_args=
-for n in 1 2 3 31 33 1000003 16777213 16777216; do
-    for b in $BLOCKS; do ex_args="$ex_args|-n $n -b $b"; done
-done
+# solutions at odd and edge sizes at every block and both finishes (tests/lib.sh)
 exercise_checks lab03 "$EX_WRITE" "$EX_FIX" \
-    "reduceInterleaved2=1.10 reduceInterleavedAnyN=0.90 reduceInterleavedGridStride=1.20" "${ex_args#|}"
+    "-n 1,2,3,31,33,1000003,16777213,16777216 -b $(commas "$BLOCKS") --finish host,device"
 
 # -k an exercise: its row (todo as shipped) right under reduceInterleaved's
-run $LAB -k reduceInterleaved2 --csv -r 1
-if [ "$STATUS" -eq 0 ] && awk -F, 'NR == 2 && $3 == "reduceInterleaved" && $NF == "PASS" { a = 1 }
-        NR == 3 && $3 == "reduceInterleaved2" && $23 == "write" && $24 == "reduceInterleaved" { b = 1 }
+run $LAB --check -k reduceInterleaved2
+if [ "$STATUS" -eq 0 ] && awk -F, 'NR == 2 && $2 == "reduceInterleaved" && $11 == "PASS" { a = 1 }
+        NR == 3 && $2 == "reduceInterleaved2" && $3 == "write" { b = 1 }
         END { exit !(a && b && NR == 3) }' "$OUTF"; then
     ok "lab03 -k reduceInterleaved2: its row under reduceInterleaved's"
 else
@@ -103,18 +97,20 @@ fi
 # reduceInterleaved's n / block at the exercise size, and ceil(n / block)
 # when n is small
 if [ -x build/solutions/lab03 ]; then
-    run build/solutions/lab03 -k reduceInterleavedGridStride --csv -r 1
-    if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "reduceInterleaved" { ref = $7 } $3 == "reduceInterleavedGridStride" { g = $7 }
+    run build/solutions/lab03 --check -k reduceInterleavedGridStride -n 16777213,1000 -b 512,256
+    grids=$(awk -F, '$2 ~ /^reduceInterleaved/ { printf "%s@%s/%s=%s ", $2, $4, $5, $6 }' "$OUTF")
+    if [ "$STATUS" -eq 0 ] && awk -F, '$4 == 16777213 && $5 == 512 && $2 == "reduceInterleaved" { ref = $6 }
+            $4 == 16777213 && $5 == 512 && $2 == "reduceInterleavedGridStride" { g = $6 }
             END { exit !(g + 0 > 0 && g + 0 < ref + 0) }' "$OUTF"; then
-        ok "lab03 reduceInterleavedGridStride: a grid sized to the GPU ($(awk -F, '$3 == "reduceInterleavedGridStride" { print $7 }' "$OUTF") blocks)"
+        ok "lab03 reduceInterleavedGridStride: a grid sized to the GPU ($(awk -F, '$2 == "reduceInterleavedGridStride" && $4 == 16777213 && $5 == 512 { print $6 }' "$OUTF") blocks)"
     else
-        notok "lab03 reduceInterleavedGridStride's grid" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+        notok "lab03 reduceInterleavedGridStride's grid" "exit $STATUS; $grids"
     fi
-    run build/solutions/lab03 -k reduceInterleavedGridStride -n 1000 -b 256 --csv -r 1
-    if [ "$STATUS" -eq 0 ] && awk -F, '$3 == "reduceInterleavedGridStride" && $7 == 4 { f = 1 } END { exit !f }' "$OUTF"; then
+    if [ "$STATUS" -eq 0 ] && awk -F, '$2 == "reduceInterleavedGridStride" && $4 == 1000 && $5 == 256 && $6 == 4 { f = 1 }
+            END { exit !f }' "$OUTF"; then
         ok "lab03 reduceInterleavedGridStride: ceil(n / block) blocks at most"
     else
-        notok "lab03 reduceInterleavedGridStride at n = 1000" "exit $STATUS; $(cut -d, -f3,7 "$OUTF" | tr '\n' ' ')"
+        notok "lab03 reduceInterleavedGridStride at n = 1000" "exit $STATUS; $grids"
     fi
 else
     skip "lab03 reduceInterleavedGridStride's grid" "build/solutions/lab03 not built"
@@ -122,33 +118,26 @@ fi
 
 # gpuRecursiveReduceNosync as shipped: PASSes at a power of two (every level
 # even), FAILs at an odd n (the odd elements are added before the child runs,
-# and its last level overwrites them), every time
-run $LAB --exercises -k gpuRecursiveReduceNosync -n 1000003 --csv -r 1
-if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+# and its last level overwrites them), every time (three inputs, each run twice)
+if built_with_solutions $LAB; then
     skip "lab03 gpuRecursiveReduceNosync as shipped" "$LAB was built with SOLUTIONS=1"
 elif edited=$(edited_exercise_file lab03_interleaved/exercises.cuh); then
     skip "lab03 gpuRecursiveReduceNosync as shipped" "$edited"
 else
-    fails=0
-    for i in 1 2 3; do
-        run $LAB --exercises -k gpuRecursiveReduceNosync -n 1000003 --csv -r 1
-        awk -F, '$3 == "gpuRecursiveReduceNosync" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF" && fails=$((fails + 1))
-    done
-    run $LAB --exercises -k gpuRecursiveReduceNosync -n 1048576 --csv -r 1
-    if [ $fails -eq 3 ] && [ "$STATUS" -eq 0 ] &&
-            awk -F, '$3 == "gpuRecursiveReduceNosync" && $NF == "PASS" { f = 1 } END { exit !f }' "$OUTF"; then
-        ok "lab03 gpuRecursiveReduceNosync as shipped: FAILs at n = 1000003 (3 of 3 runs), PASSes at 2^20"
+    run $LAB --check -k gpuRecursiveReduceNosync -n 1000003,1048576 --seed 1,2,3
+    fails=$(awk -F, '$2 == "gpuRecursiveReduceNosync" && $4 == 1000003 && $11 == "FAIL"' "$OUTF" | wc -l)
+    passes=$(awk -F, '$2 == "gpuRecursiveReduceNosync" && $4 == 1048576 && $11 == "PASS"' "$OUTF" | wc -l)
+    if [ $fails -eq 3 ] && [ $passes -eq 3 ] && [ "$STATUS" -eq 1 ]; then
+        ok "lab03 gpuRecursiveReduceNosync as shipped: FAILs at n = 1000003 (3 of 3 inputs), PASSes at 2^20"
     else
-        notok "lab03 gpuRecursiveReduceNosync as shipped" "$fails of 3 runs FAIL at 1000003; at 2^20 exit $STATUS"
+        notok "lab03 gpuRecursiveReduceNosync as shipped" "$fails of 3 inputs FAIL at 1000003; $passes of 3 PASS at 2^20; exit $STATUS"
     fi
 fi
-# --finish device: each kernel relaunched on its own partial sums until one
-# value remains (tests/lib.sh); n = 1 takes one launch
-lab03_finish_device() {
-    device_finish_checks lab03 $ROWS \
-        "3 launches per reduction at n = 16777216, block 512 (grids 32768, 64, 1): reduceNeighbored,"
-    run $LAB --finish device -k reduceInterleaved -n 1 -r 1
-    expect_grep "lab03 --finish device at n = 1: 1 launch" \
-        "1 launch per reduction at n = 1, block 512 \(grid 1\): reduceInterleaved" "$OUTF"
-}
-lab03_finish_device
+
+# --finish device: the finish column, the table's note, --json, the
+# exercises' verdicts (tests/lib.sh); n = 1 takes one launch
+device_finish_checks lab03 $ROWS \
+    "3 launches per reduction at n = 16777216, block 512 (grids 32768, 64, 1): reduceNeighbored,"
+run $LAB --finish device -k reduceInterleaved -n 1 -r 1
+expect_grep "lab03 --finish device at n = 1: 1 launch" \
+    "1 launch per reduction at n = 1, block 512 \(grid 1\): reduceInterleaved" "$OUTF"

@@ -3,22 +3,23 @@
 # after `make lab05-finish`; tests/run calls it where a device exists.
 #
 # The checks every reduction lab gets (tests/lib.sh reduction_lab_checks:
-# every block 32..1024 at n = 1, 3, 4, 5, 1000003, each kernel alone, bad
-# input, --list, -h, --json, exit 3 without a device), then: around one full
-# grid of tiles at 2^20 and at 2^24; --explain; the notes under the table and
-# the summary as the last line.
+# every block 32..1024 at n = 1, 3, 4, 5, 1000003, around one full grid of
+# tiles at 2^20, and at 2^24, in one --check run; each kernel alone, bad
+# input, --list, -h, --json, exit 3 without a device), then: --explain; the
+# notes under the table and the summary as the last line.
 . tests/lib.sh
 
 LAB=./lab05-finish
 ROWS=5
-KERNELS="modernPartials reduceModern modernMemsetAtomic modernFlagAtomic cub::DeviceReduce::Sum"
 
 if [ ! -x $LAB ]; then
     notok lab05-finish-built "$LAB is missing: run make lab05-finish"
     exit 1
 fi
 
-reduction_lab_checks lab05-finish $ROWS "$KERNELS" "1 3 4 5 1000003"
+KERNELS=$(list_kernels $LAB)
+
+reduction_lab_checks lab05-finish $ROWS "$KERNELS" "1 3 4 5 1000003 1048575 1048576 1048579 16777216"
 
 expect_usage "lab05-finish --sweep (lab05's flag, not this one's)" $LAB --sweep
 expect_status 0 "lab05-finish --list" $LAB --list
@@ -28,18 +29,14 @@ else notok "lab05-finish --list has $ROWS lines" "$(wc -l <"$OUTF") lines"; fi
 expect_status 0 "lab05-finish --explain" $LAB --explain
 expect_grep "lab05-finish --explain walks through the flag finish" "^  modernFlagAtomic " "$OUTF"
 
-# one full grid of tiles at 2^20 (block 512: 128 tiles), and the lengths
-# just around it; a large length where the grid loops over tiles
-for n in 1048575 1048576 1048579 16777216; do
-    expect_csv_pass "lab05-finish -n $n" $ROWS $LAB -n $n --csv -r 2
-done
+# each kernel alone at the default block
 for k in $KERNELS; do
-    expect_csv_pass "lab05-finish -k $k alone" 1 $LAB -k "$k" -n 777777 --csv -r 2
+    check_cross "lab05-finish -k $k alone" "$k" $LAB --check -k "$k" -n 777777
 done
 
 # the table: one PASS per kernel, the notes, and the summary as the last line
-run $LAB -r 20
-if [ "$STATUS" -eq 0 ] && [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ]; then ok "lab05-finish table: $ROWS PASS rows"
+cp "$TMPD/lab05-finish.table" "$OUTF" # reduction_lab_checks' default table
+if [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ]; then ok "lab05-finish table: $ROWS PASS rows"
 else notok "lab05-finish table" "exit $STATUS: $(tail -n 5 "$OUTF")"; fi
 expect_grep "lab05-finish notes compare with CUB" '^  modernFlagAtomic +[0-9.]+ ms, [+-][0-9.]+ ms over the floor, [0-9.]+x cub::DeviceReduce::Sum$' "$OUTF"
 if tail -n 1 "$OUTF" | grep -q '^lab05-finish: PASS - 5 of 5 kernels verified'; then ok "lab05-finish table ends with the summary line"

@@ -3,7 +3,7 @@
 # it where a device exists.
 #
 # Every output element exact (the total, every row sum, every column sum)
-# for every kernel at every shape from 1x1: odd and edge shapes (1x1,
+# for every kernel at every shape from 1x1 (--check runs): odd and edge shapes (1x1,
 # 1x1000003, 1000003x1, 3x5, 1023x1025, 4097x3, ...) at 2D blocks of 32 to
 # 1024 threads in several aspect ratios (32x1 ... 1x1024); each kernel alone
 # with -k; other seeds; the largest values the input rule allows (20000x20000);
@@ -16,7 +16,6 @@
 
 LAB=./lab05
 ROWS=9 # kernels of the matrix mode, the two CUB rows included
-KERNELS="reduce2D reduce2DModern cub::DeviceReduce::Sum rowSumNaive rowSumWarp rowSumBlock cub::DeviceSegmentedReduce::Sum colSumNaive colSumCoalesced"
 EX=reduce2DNumba
 EX_SHAPE=20000x700 # where --exercises runs it (EXERCISE_NX x EXERCISE_NY in matrix.cu)
 EX_N=14000000
@@ -28,19 +27,13 @@ if [ ! -x $LAB ]; then
     notok lab05-matrix-built "$LAB is missing: run make lab05"
     exit 1
 fi
+KERNELS=$(list_matrix $LAB)
 
 # every shape at every block: all kernels exact
-for s in $SHAPES; do
-    for b in $BLOCKS; do
-        expect_csv_pass "lab05 -n $s -b $b" $ROWS $LAB -n "$s" -b "$b" --csv -r 1
-    done
-done
+check_cross "lab05" "$KERNELS" $LAB --check -n "$(commas "$SHAPES")" -b "$(commas "$BLOCKS")"
 # larger shapes at the default block and one other: the grids fill the GPU
 # (reduce2D's 64x64, the others sized to the device), and rows of int4s
-for s in 8192x8192 8191x8193 20000x700 700x20000 65536x64 64x65536; do
-    expect_csv_pass "lab05 -n $s" $ROWS $LAB -n "$s" --csv -r 2
-    expect_csv_pass "lab05 -n $s -b 32x8" $ROWS $LAB -n "$s" -b 32x8 --csv -r 1
-done
+check_cross "lab05" "$KERNELS" $LAB --check -n 8192x8192,8191x8193,20000x700,700x20000,65536x64,64x65536 -b 16x16,32x8
 # the CSV columns of a matrix row: n = nx*ny, 2D grid and block, 4 bytes an element
 run $LAB -n 1023x1025 -b 32x8 --csv -r 1
 if awk -F, -v ROWS=$ROWS 'NR > 1 && ($4 != 1048575 || $5 != 1023 || $6 != 1025 || $9 != 4194300) { bad = 1 }
@@ -52,15 +45,12 @@ else notok "lab05 matrix CSV columns" "$(head -c 600 "$OUTF")"; fi
 
 # each kernel alone, at an odd shape and the smallest and largest block
 for k in $KERNELS; do
-    expect_csv_pass "lab05 matrix -k $k -b 32x1" 1 $LAB -n 1023x1025 -k "$k" -b 32x1 --csv -r 2
-    expect_csv_pass "lab05 matrix -k $k -b 32x32" 1 $LAB -n 1023x1025 -k "$k" -b 32x32 --csv -r 2
+    check_cross "lab05 matrix -k $k" "$k" $LAB --check -n 1023x1025 -k "$k" -b 32x1,32x32
 done
 # other inputs: the seed changes every value
-for sd in 2 12345; do
-    expect_csv_pass "lab05 matrix --seed $sd" $ROWS $LAB -n 777x999 --seed $sd --csv -r 2
-done
+check_cross "lab05 matrix" "$KERNELS" $LAB --check -n 777x999 --seed 2,12345
 # the Numba chapter's size: 4*10^8 ints of 0..5, the total just under INT_MAX
-expect_csv_pass "lab05 -n 20000x20000" $ROWS $LAB -n 20000x20000 --csv -r 2
+check_cross "lab05" "$KERNELS" $LAB --check -n 20000x20000
 
 # the table: a PASS per kernel, the lines against the library, the summary
 run $LAB -n 8192x8192 -r 5
@@ -104,10 +94,13 @@ expect_usage "lab05 -n 8x8 -k reduceGmem" $LAB -n 8x8 -k reduceGmem
 expect_usage "lab05 -n 8x8 --sweep" $LAB -n 8x8 --sweep
 expect_usage "lab05 -n 8x8 -r 0" $LAB -n 8x8 -r 0
 expect_usage "lab05 -n 8x8 --csv --json" $LAB -n 8x8 --csv --json
+expect_usage "lab05 -n 8x8,4x4 without --check" $LAB -n 8x8,4x4
+expect_usage "lab05 --check -n 8x8 -b 32x8,10x10" $LAB --check -n 8x8 -b 32x8,10x10
 
 # the modes that need no device
 expect_status 0 "lab05 --list" $LAB --list
-if awk '/^matrix mode/ { on = 1; next } on && /^$/ { exit } on { n++ } END { exit n != 8 }' "$OUTF"; then
+join_wrapped "$OUTF" # one line per entry, however --list wraps them
+if awk -v rows=$ROWS '/^matrix mode/ { on = 1; next } on && /^$/ { exit } on { n++ } END { exit n != rows }' "$OUTF"; then
     ok "lab05 --list: a matrix-mode part with $ROWS kernels"
 else notok "lab05 --list: the matrix-mode part" "$(sed -n '/^matrix mode/,$p' "$OUTF" | head -c 600)"; fi
 for k in $KERNELS; do
@@ -133,49 +126,36 @@ expect_status 3 "lab05 matrix without a device" env CUDA_VISIBLE_DEVICES= $LAB -
 expect_grep "lab05 matrix without a device says so" "no usable CUDA device" "$ERRF"
 
 # the exercise as shipped: fails where the grid is not square, passes where it is
-run $LAB -n 8x8 -k $EX --csv -r 1
-if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+if built_with_solutions $LAB; then
     skip "lab05 $EX as shipped" "./lab05 was built with SOLUTIONS=1"
 elif why=$(edited_exercise_file lab05_smem/exercises.cuh); then
     skip "lab05 $EX as shipped" "$why"
 else
     for args in "-n $EX_SHAPE" "-n 8192x8192 -b 32x8" "-n 4097x3" "-n 1023x1025 -b 8x32"; do
         # shellcheck disable=SC2086
-        run $LAB $args -k $EX --csv -r 1
-        if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "reduce2D" && $NF == "PASS" { r = 1 } $3 == "reduce2DNumba" && $23 == "fix" && $NF == "FAIL" { x = 1 }
+        run $LAB --check $args -k $EX
+        if [ "$STATUS" -eq 1 ] && awk -F, '$2 == "reduce2D" && $11 == "PASS" { r = 1 } $2 == "reduce2DNumba" && $3 == "fix" && $11 == "FAIL" { x = 1 }
                                             END { exit !(r && x) }' "$OUTF"; then
             ok "lab05 $EX FAILs as shipped at $args"
         else
             notok "lab05 $EX FAILs as shipped at $args" "exit $STATUS; $(grep -E ',reduce2D(Numba)?,' "$OUTF" | head -c 400)"
         fi
     done
-    expect_status 0 "lab05 $EX as shipped passes on the square 64x64 grid" $LAB -n 8192x8192 -k $EX --csv -r 1
+    expect_status 0 "lab05 $EX as shipped passes on the square 64x64 grid" $LAB --check -n 8192x8192 -k $EX
     # a plain --exercises run (the 1D lab): its row under reduce2D's, at the exercise shape
     run $LAB --exercises --csv -r 1
     if [ "$STATUS" -eq 1 ] && awk -F, -v n=$EX_N '$3 == "reduce2D" && $4 == n { at = NR }
             $3 == "reduce2DNumba" && $4 == n && $NF == "FAIL" && NR == at + 1 { x = 1 } END { exit !x }' "$OUTF"; then
         ok "lab05 --exercises: $EX's row right under reduce2D's at $EX_SHAPE"
     else notok "lab05 --exercises: $EX's row" "exit $STATUS; $(grep -E ',reduce2D(Numba)?,' "$OUTF" | head -c 400)"; fi
-    run $LAB -r 1
-    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" | grep -q '^exercises: 0 of 4 done, 2 todo, 2 failing'; then
-        ok "lab05 plain run counts $EX among the exercises"
-    else notok "lab05 plain run counts $EX" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"; fi
 fi
 
-# the solution: every shape and block; its speed against reduce2D
+# the solution: every shape and block (its speed: tests/gpu_speed.sh)
 sol=build/solutions/lab05
 if [ ! -x "$sol" ]; then
     skip "lab05 $EX solution" "$sol not built (make test builds it on a machine with a GPU and the solutions)"
 else
-    for s in 1x1 3x5 4097x3 3x4097 1023x1025 $EX_SHAPE; do
-        for b in 32x1 1x32 8x8 32x8 8x32 16x16 1024x1 32x32 1x1024; do
-            expect_csv_pass "lab05 solution $EX -n $s -b $b" 2 $sol -n "$s" -b "$b" -k $EX --csv -r 1
-        done
-    done
-    run $sol -n $EX_SHAPE --exercises --csv -r 20
-    got=$(awk -F, -v x=$EX '$3 == x && $23 == "fix" && $NF == "PASS" { print $17; exit }' "$OUTF")
-    if [ -n "$got" ] && awk -v g="$got" 'BEGIN { exit !(g + 0 >= 0.95) }'; then
-        ok "lab05 solution $EX at ${got}x reduce2D (>= 0.95x)"
-    else notok "lab05 solution $EX speed" "speedup '$got' over reduce2D, wanted >= 0.95"; fi
+    check_cross "lab05 solution $EX" "$EX reduce2D" $sol --check -n 1x1,3x5,4097x3,3x4097,1023x1025,$EX_SHAPE \
+        -b 32x1,1x32,8x8,32x8,8x32,16x16,1024x1,32x32,1x1024 -k $EX
     expect_csv_pass "lab05 solutions --exercises (1D run with the matrix exercise)" 0 $sol --exercises --csv -r 1
 fi

@@ -1,13 +1,13 @@
 #!/bin/sh
 # tests/gpu_lab06.sh - lab06 (transpose) on a GPU: odd and rectangular shapes,
 # every block shape the command line accepts, exact (bitwise) checks of every
-# kernel, and bad input. Run from anywhere; needs ./lab06 (make lab06).
+# kernel (--check runs), and bad input. Run from anywhere; needs ./lab06 (make lab06).
 # The exercises (lab06_transpose/exercises.cuh): as shipped, the write-it row
 # is todo and the two fix-it rows FAIL at the exercise shape (3000x5000) on
 # every run, each right under its reference row, and the fix-its store
 # nothing outside out (memcheck); the solutions (build/solutions/lab06) pass
-# at odd, rectangular and square shapes beside every kind of block, with
-# transposeSmem32x8 at least 0.95x transposeSmemPad. A kernel right on its
+# at odd, rectangular and square shapes beside every kind of block (their
+# speed: tests/gpu_speed.sh). A kernel right on its
 # first launch only (built here from a file in $TMPD) FAILs: the output
 # after the timed repetitions is checked too.
 cd "$(dirname "$0")/.." || exit 2
@@ -19,7 +19,8 @@ if [ ! -x "$L" ]; then
     exit 1
 fi
 # kernels in lab06's table: the lines of --list before the exercises
-ROWS=$($L --list | awk '/^$/ { exit } /^ / { next } { n++ } END { print n }')
+KERNELS=$(list_kernels $L)
+ROWS=$(echo $KERNELS | wc -w)
 EX_WRITE="transposeSmem32x8"
 EX_FIX="transposeSmemRect transposeSmemNoSync"
 EX_ONLY="-k transposeSmem32x8,transposeSmemRect,transposeSmemNoSync"
@@ -40,31 +41,35 @@ expect_usage "lab06 -b 32" $L -b 32
 expect_usage "lab06 -k nosuch" $L -k nosuch
 expect_usage "lab06 -n 16x70000 -b 32x1 (grid.y over 65535)" $L -n 16x70000 -b 32x1
 expect_usage "lab06 -n 1x2000000 (grid.y over 65535)" $L -n 1x2000000
+expect_usage "lab06 -n 1x1,2x2 without --check" $L -n 1x1,2x2
+expect_usage "lab06 --check -n 33x17,1x2000000 (grid.y over 65535)" $L --check -n 33x17,1x2000000
+expect_usage "lab06 --check --type float" $L --check --type float
 
 # odd and rectangular shapes, default block
-for s in 1x1 1x1000 1000x1 33x17 17x33 2049x2047 8192x4096; do
-    expect_csv_pass "lab06 -n $s" "$ROWS" $L -n $s --csv -r 2
-done
+check_cross "lab06" "$KERNELS" $L --check -n 1x1,1x1000,1000x1,33x17,17x33,2049x2047,8192x4096
 # --nx/--ny and a square given as one number
 expect_csv_pass "lab06 --nx 100 --ny 3" "$ROWS" $L --nx 100 --ny 3 --csv -r 2
 expect_csv_pass "lab06 -n 129" "$ROWS" $L -n 129 --csv -r 2
 
 # every block shape the parser accepts (W, H powers of two, 32 <= W*H <= 1024),
 # on a small odd matrix and on one larger than every block in both directions
+shapes=
 for w in 1 2 4 8 16 32 64 128 256 512 1024; do
     for h in 1 2 4 8 16 32 64 128 256 512 1024; do
         t=$((w * h))
         [ $t -lt 32 ] || [ $t -gt 1024 ] && continue
-        expect_csv_pass "lab06 -n 33x17 -b ${w}x$h" "$ROWS" $L -n 33x17 -b ${w}x$h --csv -r 2
-        expect_csv_pass "lab06 -n 2049x1031 -b ${w}x$h" "$ROWS" $L -n 2049x1031 -b ${w}x$h --csv -r 2
+        shapes="$shapes ${w}x$h"
     done
 done
+check_cross "lab06" "$KERNELS" $L --check -n 33x17,2049x1031 -b "$(commas "$shapes")"
 
 # the table: a verdict line and the banner's build note
 run $L -n 300x200 -r 2
+cp "$OUTF" "$TMPD/lab06.table"
 if [ "$STATUS" -eq 0 ]; then ok "lab06 table exits 0"; else notok "lab06 table exits 0" "exit $STATUS"; fi
 expect_grep "lab06 table says PASS" '^lab06: PASS' "$OUTF"
 expect_grep "lab06 banner names the loads" '^build +loads: ' "$OUTF"
+check_width "lab06 table fits 100 columns" "$OUTF"
 if tail -n 1 "$OUTF" | grep -Eq '^exercises: [0-3] of 3 done.* \(lab06_transpose/exercises.cuh; run ./lab06 --exercises\)$'
 then ok "lab06 table ends with the exercises line"
 else notok "lab06 table ends with the exercises line" "last line: $(tail -n 1 "$OUTF")"; fi
@@ -94,22 +99,18 @@ csv_exercise_order() {
 # as shipped, the solutions, and the speed of transposeSmem32x8 (tests/lib.sh).
 # The exercise kernels keep their own blocks, so -b changes only the
 # reference rows; every shipped kernel at every block is checked above.
-ex_args=
-for s in 1x1 1x7 7x1 33x65 2000x3000 3000x2000 1024x1024; do
-    for b in 16x16 32x8 8x32 32x32 1024x1 1x1024; do ex_args="$ex_args|-n $s -b $b $EX_ONLY"; done
-done
-exercise_checks lab06 "$EX_WRITE" "$EX_FIX" "transposeSmem32x8=0.95" \
-    "${ex_args#|}|-b 32x8|-n 5000x3000 $EX_ONLY|-n 8192x4096|--seed 7 -n 129"
+exercise_checks lab06 "$EX_WRITE" "$EX_FIX" \
+    "-n 1x1,1x7,7x1,33x65,2000x3000,3000x2000,1024x1024 -b 16x16,32x8,8x32,32x32,1024x1,1x1024 $EX_ONLY|-b 32x8|-n 5000x3000 $EX_ONLY|-n 8192x4096|--seed 7 -n 129x129"
 
 # as shipped, in detail: the rows' order and kinds, the fix-its FAIL at the
 # exercise shape on every run (not by chance: Rect drops whole tiles, NoSync
 # reads rows of the tile that no thread has loaded yet), the plain run's line
-run $L --exercises --csv -r 1
-if awk -F, 'NR == 2 { exit !($25 ~ /solutions/) }' "$OUTF"; then
+if built_with_solutions $L; then
     skip "lab06 exercises as shipped, in detail" "$L was built with SOLUTIONS=1"
 elif why=$(edited_exercise_file "$EX"); then
     skip "lab06 exercises as shipped, in detail" "$why"
 else
+    run $L --exercises --csv -r 1
     order=$(csv_exercise_order "$OUTF")
     if [ -z "$order" ]; then ok "lab06 --exercises: each exercise right under its reference row"
     else notok "lab06 --exercises: each exercise right under its reference row" "$order"; fi
@@ -129,48 +130,45 @@ else
         notok "lab06 --exercises as shipped" "exit $STATUS;$check"
     fi
     # the fix-its FAIL on every run, not by chance: five runs in a row, other seeds
-    fails=0
-    for i in 1 2 3 4 5; do
-        run $L --exercises -k transposeSmemRect,transposeSmemNoSync --csv -r 2 --seed $i
-        [ "$STATUS" -eq 1 ] && [ "$(awk -F, '$23 == "fix" && $NF == "FAIL"' "$OUTF" | wc -l)" -eq 2 ] && fails=$((fails + 1))
-    done
-    if [ $fails -eq 5 ]; then ok "lab06 fix-its FAIL as shipped on 5 of 5 runs"
+    run $L --check --exercises -k transposeSmemRect,transposeSmemNoSync --seed 1,2,3,4,5
+    fails=$(awk -F, '$3 == "fix" && $11 == "FAIL" { n[$10]++ } END { for (s in n) if (n[s] == 2) f++; print f + 0 }' "$OUTF")
+    if [ "$STATUS" -eq 1 ] && [ "$fails" -eq 5 ]; then ok "lab06 fix-its FAIL as shipped on 5 of 5 runs"
     else notok "lab06 fix-its FAIL as shipped on every run" "only $fails of 5 runs had both FAIL"; fi
     # what the FAIL says: Rect never writes columns 3000..4999 of out (whole tiles)
-    run $L --exercises -k transposeSmemRect -r 1
+    run $L --check --exercises -k transposeSmemRect
     expect_grep "lab06 transposeSmemRect as shipped loses whole tiles" \
-        '^  transposeSmemRect: 6000000 of 15000000 wrong; first at row 0 col 3000: -?nan' "$OUTF"
+        ',transposeSmemRect,fix,.*,FAIL,6000000 of 15000000 wrong; first at row 0 col 3000: -?nan' "$OUTF"
     # NoSync FAILs at any shape more than 32 rows tall, one tile too
+    run $L --check -k transposeSmemNoSync -n 1x33,64x64,300x200,5000x3000
     for s in 1x33 64x64 300x200 5000x3000; do
-        run $L -k transposeSmemNoSync -n $s --csv -r 1
-        if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "transposeSmemNoSync" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
+        if [ "$STATUS" -eq 1 ] && awk -F, -v s=$s '$2 == "transposeSmemNoSync" && $4 == s && $11 == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
         then ok "lab06 transposeSmemNoSync FAILs as shipped at $s"
         else notok "lab06 transposeSmemNoSync FAILs as shipped at $s" "exit $STATUS; $(grep NoSync "$OUTF" | head -c 300)"; fi
     done
     # Rect's bounds lose tiles on a wide rectangle too, and hide on a square
-    run $L -k transposeSmemRect -n 5000x3000 --csv -r 1
-    if [ "$STATUS" -eq 1 ] && awk -F, '$3 == "transposeSmemRect" && $NF == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
+    run $L --check -k transposeSmemRect -n 5000x3000
+    if [ "$STATUS" -eq 1 ] && awk -F, '$2 == "transposeSmemRect" && $11 == "FAIL" { f = 1 } END { exit !f }' "$OUTF"
     then ok "lab06 transposeSmemRect FAILs as shipped at 5000x3000"
     else notok "lab06 transposeSmemRect FAILs as shipped at 5000x3000" "exit $STATUS"; fi
-    expect_csv_pass "lab06 transposeSmemRect as shipped PASSes on a square (the bug hides)" 2 \
-        $L -k transposeSmemRect -n 3000 --csv -r 1
+    check_cross "lab06 transposeSmemRect as shipped PASSes on a square (the bug hides)" \
+        "transposeSmemRect transposeSmemPad" $L --check -k transposeSmemRect -n 3000x3000
     # the plain run: exit 0, and the closing line counts 1 todo and 2 failing
-    run $L -n 300x200 -r 1
-    if [ "$STATUS" -eq 0 ] && tail -n 1 "$OUTF" |
+    cp "$TMPD/lab06.table" "$OUTF"
+    if tail -n 1 "$OUTF" |
         grep -q '^exercises: 0 of 3 done, 1 todo, 2 failing (lab06_transpose/exercises.cuh; run ./lab06 --exercises)$'
     then ok "lab06 plain run as shipped: exit 0, exercises: 0 of 3 done, 1 todo, 2 failing"
-    else notok "lab06 plain run as shipped" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"; fi
+    else notok "lab06 plain run as shipped" "last line: $(tail -n 1 "$OUTF")"; fi
     # the shipped fix-its never store outside out, whatever the rectangle;
     # racecheck names NoSync's race (the chapter's demo)
     cs=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer 2>/dev/null)}
     [ -z "$cs" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] && cs=/usr/local/cuda/bin/compute-sanitizer
     if [ -n "$cs" ] && [ -x "$cs" ]; then
         for s in 200x300 300x200 33x65; do
-            run "$cs" --tool memcheck --error-exitcode 9 $L -k transposeSmemRect,transposeSmemNoSync -n $s -r 1
+            run "$cs" --tool memcheck --error-exitcode 9 $L --check -k transposeSmemRect,transposeSmemNoSync -n $s
             if [ "$STATUS" -eq 1 ]; then ok "lab06 fix-its as shipped under memcheck at $s: FAIL, nothing out of bounds"
             else notok "lab06 fix-its as shipped under memcheck at $s" "exit $STATUS, expected 1; $(grep -E '^=+ (Invalid|ERROR)' "$OUTF" | head -n 2)"; fi
         done
-        run "$cs" --tool racecheck $L --exercises -k transposeSmemNoSync -n 300x200 -r 1
+        run "$cs" --tool racecheck $L --check -k transposeSmemNoSync -n 300x200
         if grep -q 'hazard' "$OUTF"; then ok "lab06 racecheck reports transposeSmemNoSync's hazards"
         else notok "lab06 racecheck reports transposeSmemNoSync's hazards" "exit $STATUS; $(tail -n 3 "$OUTF")"; fi
     else

@@ -4,14 +4,14 @@
 #
 # The default float/double input is integers small enough that every partial
 # sum is exact in the type, so the check is exact, as for int: every kernel at
-# every n from 1 to 40 (the block turning through 32..1024), at the tails of
-# every unroll factor for every block, and at 1000003 and 2^24 - 3. Above
-# 2^24 a float row says it used the error bound. --values uniform: every row
-# prints its error and bound, and passes. A kernel that drops one element
-# (WB_TEST_DROP=1: the harness zeroes one input element on the device after
-# computing the reference, as a kernel that skips it would) fails in every
-# type. One-pass kernels: reduceModern gives the same bits on every run,
-# reduceAtomic need not. Bad input: --type and --values.
+# every n from 1 to 40, at the tails of every unroll factor, at 1000003 and
+# 2^24 - 3, at every block (one --check run per lab). Above 2^24 a float row
+# says it used the error bound. --values uniform: every row prints its error
+# and bound, and passes. A kernel that drops one element (WB_TEST_DROP=1: the
+# harness zeroes one input element on the device after computing the
+# reference, as a kernel that skips it would) fails in every type. One-pass
+# kernels: reduceModern gives the same bits on every run, reduceAtomic need
+# not. Bad input: --type and --values.
 . tests/lib.sh
 
 LABS=${WB_TYPES_LABS:-"lab02 lab03 lab04 lab05"} # WB_TYPES_LABS=lab05: one lab only
@@ -25,24 +25,20 @@ for lab in $LABS; do
 done
 
 for lab in $LABS; do
+    kernels=$(list_kernels ./$lab)
+    sizes=
+    n=1
+    while [ $n -le 40 ]; do sizes="$sizes $n"; n=$((n + 1)); done
+    for b in $BLOCKS; do
+        sizes="$sizes $((b * 8 - 1)) $((b * 8 + 1))"
+        # lab05: reduceModern's tiles (4 vectors a thread: 16*b floats, 8*b
+        # doubles) and a partial tile after several whole ones
+        [ $lab = lab05 ] && sizes="$sizes $((b * 16 - 1)) $((b * 16 + 1)) $((b * 48 + 5))"
+    done
+    sizes=$(echo $sizes 1000003 16777213 | tr ' ' '\n' | sort -n | uniq | tr '\n' ' ')
+    check_cross "$lab" "$kernels" ./$lab --check --type float,double -n "$(commas "$sizes")" -b "$(commas "$BLOCKS")"
     for t in float double; do
-        n=1
-        while [ $n -le 40 ]; do
-            b=$((32 << (n % 6)))
-            expect_csv_pass "$lab --type $t n=$n b=$b" 0 ./$lab --type $t -n $n -b $b --csv -r 1
-            n=$((n + 1))
-        done
-        for b in $BLOCKS; do
-            # lab05: reduceModern's tiles (4 vectors a thread: 16*b floats,
-            # 8*b doubles) and a partial tile after several whole ones
-            extra=
-            [ $lab = lab05 ] && extra="$((b * 16 - 1)) $((b * 16 + 1)) $((b * 48 + 5))"
-            for n in $((b * 8 - 1)) $((b * 8 + 1)) $extra 1000003; do
-                expect_csv_pass "$lab --type $t n=$n b=$b" 0 ./$lab --type $t -n $n -b $b --csv -r 1
-            done
-        done
-        expect_csv_pass "$lab --type $t n=2^24-3" 0 ./$lab --type $t -n 16777213 --csv -r 2
-        # the CSV says the type
+        # the CSV of a timed run says the type
         run ./$lab --type $t -n 1000 --csv -r 1
         if awk -F, -v t=$t 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "type") c = i; next }
                              $c != t { bad = 1 } END { exit bad || !c }' "$OUTF"; then
@@ -50,31 +46,32 @@ for lab in $LABS; do
         else
             notok "$lab --type $t: every CSV row says $t" "$(head -c 300 "$OUTF")"
         fi
-        # the second mode: every row has an error and a bound, error <= bound
-        run ./$lab --type $t --values uniform -n 1000003 --csv -r 2
-        if [ "$STATUS" -ne 0 ]; then
-            notok "$lab --type $t --values uniform" "exit $STATUS: $(head -c 300 "$ERRF")"
-        elif awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "error") e = i; if ($i == "bound") b = i } next }
-                      $e == "" || $b == "" || $e + 0 > $b + 0 { bad = 1 } END { exit bad || !e || !b || NR < 2 }' "$OUTF"; then
-            ok "$lab --type $t --values uniform: errors inside their bounds"
-        else
-            notok "$lab --type $t --values uniform: errors inside their bounds" "$(head -c 400 "$OUTF")"
-        fi
-        # a dropped element is caught in this type as in int
-        expect_status 1 "$lab --type $t: a dropped element fails" env WB_TEST_DROP=1 ./$lab --type $t -n 1000003 --csv -r 1
     done
-    expect_status 1 "$lab --type int: a dropped element fails" env WB_TEST_DROP=1 ./$lab -n 1000003 --csv -r 1
+    # the second mode: every row checked against its bound, error <= bound
+    check_cross "$lab --values uniform" "$kernels" ./$lab --check --type float,double --values uniform -n 1000003
+    if [ "$STATUS" -eq 0 ] && awk -F, 'NR > 1 && $12 !~ /error [0-9.e+-]+ <= bound [0-9.e+-]+/ { bad = 1 } END { exit bad }' "$OUTF"
+    then ok "$lab --values uniform: every row names its error and bound"
+    else notok "$lab --values uniform: every row names its error and bound" "$(awk -F, 'NR > 1 { print $12 }' "$OUTF" | head -n 2)"; fi
+    # a dropped element is caught in every type, by every kernel
+    run env WB_TEST_DROP=1 ./$lab --check --type int,float,double -n 1000003
+    for t in int float double; do
+        if [ "$STATUS" -eq 1 ] && awk -F, -v t=$t 'NR > 1 && $7 == t { n++; if ($11 != "FAIL") bad = 1 } END { exit bad || !n }' "$OUTF"
+        then ok "$lab --type $t: a dropped element fails"
+        else notok "$lab --type $t: a dropped element fails" "exit $STATUS; $(awk -F, -v t=$t '$7 == t && $11 != "FAIL" { print $2 }' "$OUTF" | tr '\n' ' ')"; fi
+    done
     expect_usage "$lab --type half" ./$lab --type half
     expect_usage "$lab --type" ./$lab --type
     expect_usage "$lab --values uniform with int" ./$lab --values uniform
     expect_usage "$lab --values gauss" ./$lab --type float --values gauss
     expect_usage "$lab --type float --exercises" ./$lab --type float --exercises
+    expect_usage "$lab --check --type int,half" ./$lab --check --type int,half
+    expect_usage "$lab --check --type int,float --values uniform" ./$lab --check --type int,float --values uniform
 done
 
 # float above 2^24: no integer input keeps every float sum exact; the rows
 # say which check they used, and pass
-run ./lab05 --type float -n 20000000 --csv -r 2
-if [ "$STATUS" -eq 0 ] && grep -q 'bound' "$OUTF"; then
+check_cross "lab05 float above 2^24" "$(list_kernels ./lab05)" ./lab05 --check --type float -n 20000000
+if [ "$STATUS" -eq 0 ] && awk -F, 'NR > 1 && $12 !~ /no exact float input.*bound/ { bad = 1 } END { exit bad || NR < 2 }' "$OUTF"; then
     ok "lab05 --type float above 2^24: the bound check, named"
 else
     notok "lab05 --type float above 2^24: the bound check, named" "exit $STATUS: $(head -c 300 "$OUTF")"

@@ -17,6 +17,10 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     if [ ! -e /proc/driver/nvidia/version ]; then
         expect_grep "$L without a driver says there is none (not: update it)" "no NVIDIA driver is loaded" "$ERRF"
     fi
+    run ./$L --check -n 1
+    if [ "$STATUS" -eq 3 ] && grep -q "no usable CUDA device" "$ERRF"; then ok "$L --check without a device: exit 3"
+    else notok "$L --check without a device" "exit $STATUS, stderr: $(head -c 300 "$ERRF")"; fi
+    expect_usage "$L --check -n 1,,2 (a bad list item before the device)" ./$L --check -n 1,,2
     expect_status 0 "$L -h without a device" ./$L -h
     run ./$L --list
     if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -ge 2 ]; then ok "$L --list without a device"

@@ -1068,6 +1068,158 @@ static void test_finish(void)
 
 }
 
+/* --check: comma lists of -n, -b, --type, --finish, --seed, each item
+ * checked as one value is; lists only with --check */
+static void test_check_args(void)
+{
+    static const wb_lab list_lab = {
+        .lab = "labL", .title = "a lab with every list", .shape = WB_LENGTH, .default_n = 1 << 24,
+        .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
+        .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex),
+        .exercise_file = "labL_x/exercises.cuh", .exercise_n = WB_EXERCISE_N, .types = WB_ALL_TYPES,
+        .device_finish = 1,
+    };
+    wb_args a;
+    char *text;
+
+    good(&list_lab, "", &a);
+    check(!a.check && a.n_count == 1 && a.n_list[0] == 1 << 24 && a.block_count == 1 && a.bx_list[0] == 512 &&
+              a.type_count == 1 && a.type_list[0] == WB_INT && a.finish_count == 1 && !a.finish_list[0] &&
+              a.seed_count == 1 && a.seed_list[0] == 1,
+          "lists: a run without --check holds its one value in each list", "lists not filled");
+    good(&list_lab, "--check -n 1,33,2^10,16M -b 32,1024 --type int,double --finish host,device --seed 3,0", &a);
+    check(a.check && a.format == WB_CSV && a.n_count == 4 && a.n_list[2] == 1024 && a.n_list[3] == 16777216 &&
+              a.block_count == 2 && a.bx_list[1] == 1024 && a.type_count == 2 && a.type_list[1] == WB_DOUBLE &&
+              a.finish_count == 2 && a.finish_list[1] == 1 && a.seed_count == 2 && a.seed_list[1] == 0 &&
+              a.n == 1 && a.block_x == 32 && a.type == WB_INT && !a.finish_device && a.seed == 3,
+          "--check: every list in order, the first items as the run's values", "lists wrong");
+    good(&list_lab, "-n 5,7 --check", &a);
+    check(a.n_count == 2 && a.n_list[1] == 7, "--check after the list still allows it", "not a list");
+    good(&list_lab, "--check -n 5,7 -n 9", &a);
+    check(a.n_count == 1 && a.n == 9, "--check: an option given again starts its list anew", "kept the old list");
+    good(&list_lab, "--check --exercises", &a);
+    check(a.n_count == 1 && a.n_list[0] == WB_EXERCISE_N, "--check --exercises: at the exercise length", "other n");
+    bad(&list_lab, "-n 1,2", "lists are for --check");
+    bad(&list_lab, "-b 32,64", "lists are for --check");
+    bad(&list_lab, "--seed 1,2", "lists are for --check");
+    bad(&list_lab, "--check -n 1,,2", "an empty item in '1,,2'");
+    bad(&list_lab, "--check -n 1,", "an empty item");
+    bad(&list_lab, "--check -n 1,x", "'x' is not a length");
+    bad(&list_lab, "--check -b 32,48", "'48' is not a block size");
+    bad(&list_lab, "--check --type int,half", "'half' is not an element type");
+    bad(&list_lab, "--check --finish host,gpu", "'gpu' is not a finish");
+    bad(&list_lab, "--check --seed 1,x", "'x' is not a seed");
+    bad(&list_lab, "--check --type int,float --values uniform", "--values uniform draws from [-1, 1)");
+    bad(&list_lab, "--check --type int,float --exercises", "your exercises are int functions");
+    bad(&list_lab, "--check --json", "leave out --json");
+    bad(&list_lab, "--check --explain", "leave out --explain");
+    bad(&length_lab, "--check --sweep", "leave out --sweep");
+    good(&matrix_lab, "--check -n 3x5,7 -b 32x1,16x16", &a);
+    check(a.n_count == 2 && a.nx_list[0] == 3 && a.ny_list[0] == 5 && a.nx_list[1] == 7 && a.ny_list[1] == 7 &&
+              a.n_list[0] == 15 && a.block_count == 2 && a.by_list[1] == 16,
+          "--check: a list of matrix shapes and blocks", "shapes wrong");
+    bad(&matrix_lab, "--check -n 3x5,100000x100000", "100000x100000 has 10000000000 elements");
+    bad(&matrix_lab, "--check -n 3x5,4x4 --nx 7", "leave --nx out");
+    good(&matrix_lab, "-n 3x5 --nx 7", &a);
+    check(a.nx == 7 && a.ny == 5 && a.nx_list[0] == 7, "--nx after -n changes the one shape", "not changed");
+    text = usage_of(&list_lab);
+    check(strstr(text, "  --check ") && strstr(text, "--finish,") && strstr(text, "--type,"),
+          "-h explains --check with the lab's own lists", text);
+    free(text);
+    text = usage_of(&matrix_lab);
+    check(strstr(text, "  --check ") && !strstr(text, "--finish,") && !strstr(text, "--type,"),
+          "-h of a matrix lab: --check without --type or --finish", text);
+    free(text);
+}
+
+/* --check's runner: every combination, in order, one CSV row each, flushed;
+ * a library row at the first block only; the exit status from the rows */
+typedef struct {
+    int opens, closes, rows;
+    char log[4096];
+} fake_check;
+
+static void fake_open(void *p, const wb_args *a, int ti, int si, int ni)
+{
+    fake_check *x = (fake_check *)p;
+    size_t used = strlen(x->log);
+    ++x->opens;
+    snprintf(x->log + used, sizeof x->log - used, "open %s/%llu/%lld;", wb_type_name(a->type_list[ti]),
+             a->seed_list[si], a->n_list[ni]);
+}
+
+static void fake_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+{
+    fake_check *x = (fake_check *)p;
+    ++x->rows;
+    wb_row_init(row, k, a->n_list[0], 4.0);
+    row->grid_x = 7;
+    row->grid_y = 1;
+    row->block_x = (unsigned)a->bx_list[bi];
+    row->pass = strcmp(k->name, "beta") || fi == 0; /* beta fails finished on the device */
+    snprintf(row->check, sizeof row->check, "sum 1, expected %s", row->pass ? "1" : "2");
+}
+
+static void fake_close(void *p) { ++((fake_check *)p)->closes; }
+
+static void test_check_run(void)
+{
+    static const fake_kernel lib_table[] = {{{"alpha", "first", NULL, NULL}},
+                                            {{"cub::Lib", "the library", NULL, NULL}},
+                                            {{"beta", "second", NULL, NULL}}};
+    static const wb_lab run_lab = {
+        .lab = "labK", .title = "a lab to check", .shape = WB_LENGTH, .default_n = 1 << 24,
+        .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
+        .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(lib_table), .types = WB_ALL_TYPES,
+        .device_finish = 1,
+    };
+    static const wb_check_steps steps = {fake_open, fake_row, fake_close};
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    fake_check x;
+    wb_args a;
+    FILE *f = tmpfile(), *err = tmpfile();
+    char out[8192] = "", line[256];
+    const char *want = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check\n"
+                       "labK,alpha,kernel,5,32,7,int,exact,host,1,PASS,sum 1; expected 1\n"
+                       "labK,cub::Lib,kernel,5,32,7,int,exact,host,1,PASS,";
+    int status, nrows, lines = 0;
+    good(&run_lab, "--check -n 5,9 -b 32,64 --type int,float --finish host,device", &a);
+    nrows = wb_plan_rows(&run_lab, &a, order);
+    memset(&x, 0, sizeof x);
+    if (!f || !err) {
+        check(0, "check runner: tmpfile", "no temp file");
+        return;
+    }
+    {
+        FILE *saved = stdout, *saved_err = stderr; /* wb_check_run writes on both: catch them */
+        stdout = f;
+        stderr = err;
+        status = wb_check_run(&run_lab, &a, order, nrows, -1, &steps, &x);
+        stdout = saved;
+        stderr = saved_err;
+    }
+    rewind(f);
+    while (fgets(line, sizeof line, f)) {
+        if (lines++ < 4)
+            strncat(out, line, sizeof out - strlen(out) - 1);
+    }
+    fclose(f);
+    rewind(err);
+    if (!fgets(line, sizeof line, err))
+        line[0] = '\0';
+    fclose(err);
+    check(!strncmp(line, "labK --check: 40 rows, 32 PASS, 8 FAIL, 0 todo (", 48),
+          "check runner: the summary line on stderr", line);
+    check(x.opens == 4 && x.closes == 4 && !strcmp(x.log, "open int/1/5;open int/1/9;open float/1/5;open float/1/9;"),
+          "check runner: one input per type, seed and length, in order", x.log);
+    /* 4 inputs x 2 finishes x (2 blocks x 2 kernels + the library once) */
+    check(x.rows == 40 && lines == 41, "check runner: a row per kernel and configuration, the library at one block",
+          out);
+    check(!strncmp(out, want, strlen(want)),
+          "check runner: the header, then rows with their configuration (commas in check made ;)", out);
+    check(status == WB_EXIT_WRONG, "check runner: a FAIL row makes the exit status 1", "status not 1");
+}
+
 /* wb_row_init: the kernel's names and sizes in, everything else cleared */
 static void test_row_init(void)
 {
@@ -1100,5 +1252,7 @@ int main(void)
     test_exercise_report();
     test_width();
     test_finish();
+    test_check_args();
+    test_check_run();
     return failures ? 1 : 0;
 }

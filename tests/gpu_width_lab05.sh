@@ -1,0 +1,12 @@
+#!/bin/sh
+# tests/gpu_width_lab05.sh - lab05's and lab05-finish's outputs fit in 100
+# columns: tests/gpu_width.sh's checks for them, and lab05's --sweep (run
+# beside gpu_width.sh by tests/run, to share the GPU's time). POSIX sh.
+cd "$(dirname "$0")/.." || exit 2
+WIDTH_LABS="lab05 lab05-finish" . tests/gpu_width.sh
+if [ -x ./lab05 ]; then
+    expect_width "lab05 --sweep fits" ./lab05 --sweep -r 2
+    expect_width "lab05 --sweep -b 32 fits" ./lab05 --sweep -b 32 -r 2
+    expect_width "lab05 --exercises --sweep fits" ./lab05 --exercises --sweep -n 2^20 -r 2
+fi
+[ -x ./lab05-finish ] && expect_width "lab05-finish -n 2^28 fits" ./lab05-finish -n 2^28 -r 2
