@@ -94,6 +94,24 @@ else
     done
 fi
 
+# a workbook unpacked inside another git work tree that ignores it (a
+# course's repository): its handout still has every file (git's list is the
+# outer tree's, not the workbook's)
+if [ -d "$H/lab02_neighbored" ] && command -v git >/dev/null 2>&1; then
+    O=$TMPD/outer
+    rm -rf "$O" "$TMPD/ho2" && mkdir -p "$O" && cp -R "$H" "$O/wb" &&
+        (cd "$O" && git init -q . && echo 'wb/' >.gitignore && git add .gitignore &&
+            git -c user.name=t -c user.email=t@t commit -q -m t) >/dev/null 2>&1
+    run sh "$O/wb/tools/handout.sh" "$TMPD/ho2"
+    if [ "$STATUS" -eq 0 ] && [ -f "$TMPD/ho2/lab02_neighbored/lab02.cu" ] && [ -f "$TMPD/ho2/docs/instructor.md" ]; then
+        ok "handout of a workbook inside another (ignoring) work tree has every file"
+    else
+        notok "handout inside another work tree" "exit $STATUS: $(head -c 300 "$ERRF")"
+    fi
+else
+    skip "handout inside another work tree" "no handout or no git here"
+fi
+
 # tests/shipped-exercises.cksum names the stubs as handed out; the GPU tests
 # check "as shipped" only for a file that matches it. A committed stub that
 # does not match it is a stale list (a file you are editing is your work).

@@ -34,7 +34,9 @@ case $dest in
 esac
 
 # the files to copy, one per line, relative to the top
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# (git only where the workbook is the work tree's top: a workbook unpacked
+# inside another repository, a course's, is not that repository's files)
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
     git ls-files --cached --others --exclude-standard
 else
     find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||' |
