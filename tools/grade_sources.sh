@@ -140,7 +140,7 @@ for d in "$top"/lab0*_*; do
     ld=$(basename "$d")
     if ls "$src"/*/"$ld"/exercises.c* >/dev/null 2>&1; then labs="$labs ${ld%%_*}"; fi
 done
-echo "grade: $N students from $(basename "$src")/; labs:${labs:- none}; GPU(s): $gpus; limit ${T} s a lab" >&2
+echo "grade: $N students from $(basename "$src")/, labs:${labs:- none}; GPUs $(echo $gpus | tr ' ' ','); ${T} s a lab" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
 if [ -n "$labs" ]; then
