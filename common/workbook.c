@@ -968,7 +968,27 @@ int wb_ceil_log2(long long n)
 double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum)
 {
     double ku = (double)((leaf_len > 0 ? leaf_len - 1 : 0) + depth) * wb_unit_roundoff(t);
-    return (ku < 0.5 ? ku / (1.0 - ku) : 2.0 * ku) * abs_sum;
+    return ku < 1.0 ? ku / (1.0 - ku) * abs_sum : -1.0;
+}
+
+double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_sum)
+{
+    double k = (double)((leaf_len > 0 ? leaf_len - 1 : 0) + depth);
+    return sqrt(k) * wb_unit_roundoff(t) * abs_sum;
+}
+
+void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
+                    const char *prefix, const char *suffix)
+{
+    double bound = wb_error_bound(t, leaf_len, depth, abs_sum);
+    row->has_bound = 1;
+    row->error = error;
+    row->no_bound = bound < 0;
+    row->bound = row->no_bound ? wb_error_tolerance(t, leaf_len, depth, abs_sum) : bound;
+    row->pass = error <= row->bound;
+    snprintf(row->check, sizeof row->check, "%serror %.2e %s %s %.2e%s%s", prefix ? prefix : "", error,
+             row->pass ? "<=" : ">", row->no_bound ? "tol" : "bound", row->bound,
+             row->no_bound ? " (no bound)" : "", suffix ? suffix : "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1186,6 +1206,17 @@ static const char *finish_text(const wb_row *w)
 static const char *status_text(const wb_row *w)
 {
     return w->todo ? "todo" : w->pass ? "PASS" : "FAIL";
+}
+
+void wb_versus_library(char *buf, size_t len, double ours, double lib)
+{
+    double ratio = ours > 0 ? lib / ours : 0;
+    if (ratio >= 0.99 && ratio <= 1.01)
+        snprintf(buf, len, "level with the library (within 1%%)");
+    else if (ratio > 1)
+        snprintf(buf, len, "%.2fx faster than the library", ratio);
+    else
+        snprintf(buf, len, "the library is %.2fx faster", ratio > 0 ? 1 / ratio : 0);
 }
 
 void wb_bar(double pct, int width, char *buf)
@@ -1500,8 +1531,11 @@ static void print_bound_lines(const wb_report *r, FILE *out)
 {
     int i, same = 0, differ = 0, runs = 0;
     for (i = 0; i < r->nrows; ++i)
-        if (r->rows[i].has_bound && r->rows[i].pass)
-            fprintf(out, "  %s: %s\n", r->rows[i].kernel, r->rows[i].check);
+        if (r->rows[i].has_bound && r->rows[i].pass) {
+            char lead[64];
+            snprintf(lead, sizeof lead, "  %s: ", r->rows[i].kernel);
+            wb_print_wrapped(out, lead, 4, r->rows[i].check);
+        }
     /* run to run: a float sum whose order of additions changes between runs
      * changes its bits (an int sum never does) */
     for (i = 0; i < r->nrows; ++i) {
@@ -1620,6 +1654,16 @@ static void print_table(const wb_report *r, FILE *out)
     }
     if (r->timed)
         print_banner(out, "timed", r->timed);
+    if (show[COL_SPEEDUP] && r->nrows > 0) {
+        int ex = 0;
+        for (i = 0; i < r->nrows; ++i)
+            ex |= r->rows[i].role != NULL;
+        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", r->baseline ? r->baseline
+                                                                                        : r->rows[0].kernel,
+                 show_n ? " at the same n" : "", ex ? "; your exercises against the kernel beside them" : "",
+                 r->speedup_note ? "; " : "", r->speedup_note ? r->speedup_note : "");
+        print_banner(out, "speedup", line);
+    }
     if (left_out[0]) {
         strncat(left_out, ": left out to fit the screen (--csv has every column)",
                 sizeof left_out - strlen(left_out) - 1);

@@ -292,12 +292,19 @@ int wb_ceil_log2(long long n);
  * most k = (leaf_len - 1) + depth additions, where leaf_len is how many
  * elements one leaf (a thread, a loop) adds in sequence and depth the levels
  * of the tree above the leaves; |error| <= gamma_k * sum|x| with
- * gamma_k = k*u / (1 - k*u). The sequential loop is (n, 0): about
- * (n-1)*u*sum|x|; a pairwise tree is (1, ceil(log2 n)): about
- * log2(n)*u*sum|x|. Where k*u >= 1/2 no such bound holds and the function
- * returns 2*k*u*sum|x|, a guide only (the loop in float at n = 2^24).
+ * gamma_k = k*u / (1 - k*u), which holds while k*u < 1. The sequential loop
+ * is (n, 0): about (n-1)*u*sum|x|; a pairwise tree is (1, ceil(log2 n)):
+ * about log2(n)*u*sum|x|. Where k*u >= 1 there is no such bound: the
+ * function returns -1 (the float loop above n = 2^24).
  */
 double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum);
+
+/* Where there is no bound (k*u >= 1), what a row is checked against
+ * instead: a tolerance, not a bound: sqrt(k)*u*sum|x|, the size of k
+ * roundings of at most u*sum|x| each whose signs do not line up (they add
+ * like a random walk). A sum can be right and miss it only if its roundings
+ * all lean one way. */
+double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_sum);
 
 /* Monotonic wall clock in milliseconds (POSIX clock_gettime). */
 double wb_now_ms(void);
@@ -329,6 +336,7 @@ typedef struct {
      * order of additions; 0 for an exact check (CSV error, bound empty) */
     int has_bound;
     double error, bound;
+    int no_bound; /* k*u >= 1: `bound` is wb_error_tolerance's, not a bound */
     /* the whole reductions run (verified + timed) and how many different
      * results (bits) they gave: 1 for an int sum, and for a float sum whose
      * order of additions is fixed; 0: not counted */
@@ -352,6 +360,7 @@ typedef struct wb_report {
     const char *build;      /* build note for the banner ("-dlcm=cg"), or NULL */
     const char *baseline;   /* kernel the speedups are against (its row of the same n);
                                NULL or absent: the first row of the same n */
+    const char *speedup_note; /* the banner's speedup line ends with it, or NULL */
     /* lines a lab adds under its table, before the summary line (the table
      * format only; end them with a blank line), or NULL */
     void (*notes)(const struct wb_report *r, FILE *out);
@@ -383,6 +392,14 @@ void wb_report_init(wb_report *r, const char *lab);
  * grid, block and matrix shape, then verifies and times. */
 void wb_row_init(wb_row *row, const wb_kernel_info *info, long long n, double bytes);
 
+/* A bound-checked row (--values uniform, float above 2^24): its error
+ * against the bound of (leaf_len, depth), or the tolerance where there is
+ * none. Sets row->has_bound, error, bound, no_bound, pass, and check:
+ * "error 1.2e-06 <= bound 3.4e-04" (prefix before it, suffix after; a
+ * bound-free row says "error ... <= tol ... (no bound)"). */
+void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
+                    const char *prefix, const char *suffix);
+
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);
 
@@ -398,6 +415,11 @@ void wb_report_add(wb_report *r, const wb_row *row);
  * to the header when every row has the same one, a sweep's sizes head
  * groups of rows instead of taking a column. */
 void wb_report_print(const wb_report *r, wb_format f, FILE *out);
+
+/* Our time against the library's, in words that agree with the ratio:
+ * "1.04x faster than the library", "level with the library (within 1%)",
+ * "the library is 1.02x faster" (ours = our time, lib = the library's). */
+void wb_versus_library(char *buf, size_t len, double ours, double lib);
 
 /* The widest line a program prints for people: a projector with a large
  * font shows 100 columns whole. */
@@ -690,6 +712,9 @@ typedef struct {
     int guards_n;
     int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
     unsigned types; /* WB_ALL_TYPES, or 0: int only */
+    /* 1: one pairwise tree over the whole input (gpuRecursiveReduce), not
+     * per-block trees and a finish: its rounding bound is the tree's */
+    int pairwise;
 } wb_reduce_kernel;
 
 enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };

@@ -51,7 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
+/* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n; op;
+ * types; pairwise */
 static const wb_reduce_kernel kernels[] = {
     {{"reduceNeighbored", "lab02's first kernel: tid % (2*stride) == 0, divergent warps"},
      launch_reduceNeighbored, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
@@ -61,11 +62,12 @@ static const wb_reduce_kernel kernels[] = {
       "stride halving from blockDim.x/2: contiguous threads on contiguous elements (coalesced)"},
      launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
-     * nothing past n read (guards_n: the padding is poisoned to prove it) */
+     * nothing past n read (guards_n: the padding is poisoned to prove it),
+     * one pairwise tree over the whole input (pairwise: its error bound) */
 #ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     {{"gpuRecursiveReduce",
       "lab01's recursion on the GPU: a grid per level, each launching the next (tail launch)"},
-     launch_gpuRecursiveReduce, 2, 32, 1024, 1, 1, NULL, 1, WB_OP_SUM, WB_ALL_TYPES},
+     launch_gpuRecursiveReduce, 2, 32, 1024, 1, 1, NULL, 1, WB_OP_SUM, WB_ALL_TYPES, 1},
 #endif
 };
 
@@ -233,6 +235,10 @@ static void recursive_notes(const wb_report *r, FILE *out)
 
 int main(int argc, char **argv)
 {
-    static const wb_reduce_texts texts = {NULL, NULL, NULL, recursive_notes, NULL};
+    /* gpuRecursiveReduce has no first pass of its own: its row times the whole recursion */
+    static const wb_reduce_texts texts = {
+        "the kernel's first pass alone (CUDA events), one partial sum per block; gpuRecursiveReduce: "
+        "its whole recursion, every level, to one number",
+        NULL, NULL, recursive_notes, NULL};
     return wb_reduce_main_with(&lab, kernels, argc, argv, explain, &texts);
 }

@@ -47,6 +47,7 @@
  * in flight to fill this GPU's memory system; work out what 8 already gives.
  *
  * Measured against reduceUnrolling8. PASS: the exact sum at every n and block.
+ * Graded: PASS, and at least 0.95x reduceUnrolling8's speed in the same run.
  */
 __global__ void reduceUnrolling16(int *g_idata, int *g_odata, unsigned int n)
 {
@@ -63,6 +64,7 @@ __global__ void reduceUnrolling16(int *g_idata, int *g_odata, unsigned int n)
  * elements no block ever reads, and fix the grid (host code, plain C).
  *
  * Measured against reduceUnrolling8. PASS: the exact sum at every n and block.
+ * Graded: PASS, and at least 0.95x reduceUnrolling8's speed in the same run.
  */
 static unsigned grid_reduceUnrolling8Grid(unsigned n, unsigned block)
 {
@@ -79,7 +81,11 @@ static unsigned grid_reduceUnrolling8Grid(unsigned n, unsigned block)
  * FAILs. Which threads skip their first phase, and what do their slots still
  * hold when the tree adds them?
  *
+ * The grid is the harness's, as for reduceUnrolling4: ceil(n / (4 * blockDim.x))
+ * blocks, so the last block may hold fewer than 4 * blockDim.x elements.
+ *
  * Measured against reduceUnrolling4. PASS: the exact sum at every n and block.
+ * Graded: PASS, and at least 0.95x reduceUnrolling4's speed in the same run.
  */
 __global__ void reduceUnrolling4Tail(int *g_idata, int *g_odata, unsigned int n)
 {

@@ -497,10 +497,12 @@ static int latency_mode(const wb_args *a)
     printf("Under load: streamRead<load, k> fills every SM with threads of %d; each thread issues k\n"
            "independent loads, adds them, and goes on to its next k until all %.1f MiB are read\n"
            "(L2 flushed, median of %d; each block's sum checked, output poisoned before each run).\n"
-           "Little's law, solved for the latency: latency under load = bytes in flight / bandwidth,\n"
-           "bytes in flight = resident threads x k x load (every load of every thread on its way).\n\n",
+           "The latency column is Little's law's estimate, an upper bound: bytes in flight / bandwidth,\n"
+           "assuming every load of every resident thread is on its way (threads x k x load). Once\n"
+           "the bandwidth is flat it grows with those bytes by construction; what it shows is how\n"
+           "many bytes in flight the memory system needs before the bandwidth stops growing.\n\n",
            STREAM_BLOCK, copy_bytes / 1048576.0, a->reps);
-    printf("load   k  threads/SM  in flight/SM      GB/s   %% copy  latency ns  check\n");
+    printf("load   k  threads/SM  in flight/SM      GB/s   %% copy  est. ns<=  check\n");
     for (i = 0; i < STREAM_ROWS; ++i) {
         const stream_row *row = &stream_rows[i];
         stream_ctx c = {row, src, a->n, partial, host_partial, 0};
@@ -517,7 +519,7 @@ static int latency_mode(const wb_args *a)
         gbps[i] = wb_gbps((double)copy_bytes, t.median);
         per_sm[i] = threads_per_sm * row->k * row->bytes;
         loaded_ns[i] = per_sm[i] * g.sm_count / gbps[i]; /* bytes / (GB/s) = ns */
-        printf("%2u B %3u %11.0f %9.1f KiB %9.1f %7.1f%% %11.0f  %s\n", row->bytes, row->k,
+        printf("%2u B %3u %11.0f %9.1f KiB %9.1f %7.1f%% %10.0f  %s\n", row->bytes, row->k,
                threads_per_sm, per_sm[i] / 1024, gbps[i], 100 * gbps[i] / ceiling, loaded_ns[i],
                ok ? "PASS" : "FAIL");
         if (!ok) {
@@ -538,8 +540,8 @@ static int latency_mode(const wb_args *a)
 
     if (enough >= 0) {
         printf("\nEnough in flight: %.0f%% of the best rate (%.0f GB/s, %.1f%% of the copy) first with\n"
-               "%.1f KiB per SM (%u B x %u per thread); the latency under load there is %.0f ns, %.1fx\n"
-               "the idle %.0f ns.\n",
+               "%.1f KiB per SM (%u B x %u per thread). Little's law puts the latency under load there\n"
+               "at %.0f ns at most, %.1fx the idle %.0f ns.\n",
                100 * STREAM_ENOUGH, best, 100 * best / ceiling, per_sm[enough] / 1024, stream_rows[enough].bytes,
                stream_rows[enough].k, loaded_ns[enough], loaded_ns[enough] / idle.median, idle.median);
         printf("\nWhat each kernel's first phase can have in flight per SM, at most (every resident thread\n"

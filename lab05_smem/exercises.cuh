@@ -66,6 +66,7 @@ namespace cg = cooperative_groups; /* for cg::reduce, if you choose it */
  * Which is faster, and why: see the chapter's "Warp shuffles".
  *
  * Measured against reduceSmem. PASS: the exact sum at every n and block.
+ * Graded: PASS, and at least 1.00x reduceSmem's speed in the same run.
  */
 __global__ void reduceSmemShfl(int *g_idata, int *g_odata, unsigned int n)
 {
@@ -87,7 +88,8 @@ __global__ void reduceSmemShfl(int *g_idata, int *g_odata, unsigned int n)
  * right for any ints, negative ones too (<limits.h> is included).
  *
  * Measured against reduceSmem (same tree, another operator). PASS: the exact
- * maximum at every n and block.
+ * maximum at every n and block. Graded: PASS, and at least 0.95x reduceSmem's
+ * speed in the same run.
  */
 __global__ void reduceMaxSmem(int *g_idata, int *g_odata, unsigned int n)
 {
@@ -114,6 +116,7 @@ __global__ void reduceMaxSmem(int *g_idata, int *g_odata, unsigned int n)
  * reduce_smem.cuh's warpReduceSafe is the model of a correct last warp.
  *
  * Measured against reduceSmem. PASS: the exact sum at every n and block.
+ * Graded: PASS, and at least 0.95x reduceSmem's speed in the same run.
  */
 __global__ void reduceSmemNoSyncwarp(int *g_idata, int *g_odata, unsigned int n)
 {
@@ -175,6 +178,7 @@ __global__ void reduceSmemNoSyncwarp(int *g_idata, int *g_odata, unsigned int n)
  *
  * Measured against reduce2D (./lab05 -n 8192x8192 -k reduce2D,reduce2DNumba).
  * PASS: the exact total at every shape from 1x1 and every block 32..1024.
+ * Graded: PASS, and at least 0.95x reduce2D's speed in the same run.
  */
 __global__ void reduce2DNumba(const int *a, int *partial, int nx, int ny)
 {

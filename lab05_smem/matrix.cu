@@ -614,6 +614,7 @@ static const wb_row *fastest(const wb_report *r, const wb_row *ref, m_output out
 static void print_bars(const wb_report *r, FILE *out)
 {
     int i, header = 0;
+    char words[64];
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *ref = &r->rows[i], *best;
         const char *group;
@@ -629,7 +630,7 @@ static void print_bars(const wb_report *r, FILE *out)
             if (!rows || !best || rows->gbps <= 0)
                 continue;
             if (!header++)
-                fprintf(out, "against the library (medians of the same run):\n");
+                fprintf(out, "against the library (medians of the same run; CUB segmented: %s):\n", SEG_NAME);
             fprintf(out, "  column sums   %s %.0f GB/s, row sums' best (%s) %.0f GB/s: %.2fx\n", best->kernel,
                     best->gbps, rows->kernel, rows->gbps, best->gbps / rows->gbps);
             continue;
@@ -639,7 +640,10 @@ static void print_bars(const wb_report *r, FILE *out)
         if (!best || !ref->pass || best->time.median <= 0)
             continue;
         if (!header++)
-            fprintf(out, "against the library (medians of the same run):\n");
+            fprintf(out, "against the library (medians of the same run; CUB segmented: %s):\n", SEG_NAME);
+        wb_versus_library(words, sizeof words, best->time.median, ref->time.median);
+        fprintf(out, "  %-13s %s %.4f ms, %s %.4f ms: %s\n", group, best->kernel, best->time.median,
+                strcmp(ref->kernel, SEG_NAME) ? "CUB" : "CUB segmented", ref->time.median, words);
         fprintf(out, "  %-13s %s %.4f ms, %s %.4f ms: %.2fx %s\n", group, best->kernel, best->time.median,
                 ref->kernel, ref->time.median, ref->time.median / best->time.median,
                 ref->time.median >= best->time.median ? "faster than the library"

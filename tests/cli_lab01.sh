@@ -110,7 +110,9 @@ why=$(csv_typed "$OUTF" float 1)
 if [ "$STATUS" -eq 0 ] && [ -z "$why" ]; then ok "lab01 --type float -n 2^24+1: no exact float input, the bound check, error and bound given"
 else notok "lab01 --type float -n 2^24+1" "exit $STATUS; $why"; fi
 run $L --type float -n 16777217 -r 1 -k sequential
-expect_grep "lab01 --type float -n 2^24+1: the row says which check was used" '^  sequential: n > 2\^24, no exact float input: error [0-9.e+-]+ <= bound' "$OUTF"
+# the loop's k = 2^24: k u = 1, no a-priori bound; a tolerance, named as such
+expect_grep "lab01 --type float -n 2^24+1: the row says which check was used" \
+    '^  sequential: n > 2\^24, no exact float input: error [0-9.e+-]+ <= tol [0-9.e+-]+ \(no bound\) \(one chain\)$' "$OUTF"
 
 run $L --type float --values uniform -n 100000 -r 2
 if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '^  [A-Za-z]+: error [0-9.e+-]+ <= bound [0-9.e+-]+ \((one chain|a tree)\)$' "$OUTF")" -eq 5 ] &&

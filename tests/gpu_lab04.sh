@@ -72,7 +72,7 @@ latency_checks() {
         ok "lab04 --latency says how many bytes per SM are enough"
         # the sentence as one line, however the program wraps it
         if awk '/^Enough in flight/ { on = 1 } on && /^$/ { exit } on { printf "%s ", $0 }' "$OUTF" |
-            grep -Eq "the latency under load there is [0-9]+ ns, [0-9.]+x +the idle [0-9]+ ns"; then
+            grep -Eq "Little's law puts the latency under load there +at [0-9]+ ns at most, [0-9.]+x the idle [0-9]+ ns"; then
             ok "lab04 --latency: the latency under load against the idle one"
         else
             notok "lab04 --latency: the latency under load against the idle one" "$(grep -A3 '^Enough' "$OUTF" | head -c 400)"

@@ -848,6 +848,24 @@ static void test_float_inputs(void)
         check(wb_error_bound(WB_FLOAT, 1 << 24, 0, 1.0) >= 1.0 &&
                   wb_error_bound(WB_DOUBLE, 1 << 24, 0, 1.0) < 1e-8,
               "bound: the float loop at 2^24 says nothing (>= sum|x|), the double loop is tight", "");
+        check(wb_error_bound(WB_FLOAT, (1 << 24) + 1, 0, 1.0) < 0 && wb_error_bound(WB_FLOAT, 1 << 25, 3, 1.0) < 0 &&
+                  wb_error_bound(WB_FLOAT, 1 << 23, 0, 1.0) > 0,
+              "bound: none where k u >= 1 (gamma_k = ku/(1-ku) up to there)", "");
+        check(fabs(wb_error_bound(WB_FLOAT, 1 << 23, 0, 2.0) - 2.0 * (0.5 - u) / (0.5 + u)) < 1e-9,
+              "bound: gamma_k at k u near 1/2, not 2ku", "");
+        check(fabs(wb_error_tolerance(WB_FLOAT, 101, 0, 3.0) - 10 * u * 3.0) < 1e-18,
+              "tolerance: sqrt(k) u sum|x|", "");
+        {
+            wb_row row;
+            memset(&row, 0, sizeof row);
+            wb_judge_bound(&row, WB_FLOAT, (1 << 24) + 1, 0, 1.0, 1e-4, "", "");
+            check(row.has_bound && row.no_bound && row.pass && strstr(row.check, "<= tol ") &&
+                      strstr(row.check, "(no bound)"),
+                  "judge: a row without a bound is checked against the tolerance and says so", row.check);
+            wb_judge_bound(&row, WB_DOUBLE, 1000, 10, 1.0, 1.0, "", "");
+            check(row.has_bound && !row.no_bound && !row.pass && strstr(row.check, "> bound "),
+                  "judge: an error over the bound FAILs", row.check);
+        }
     }
     {
         /* the report carries them: CSV error,bound before status; JSON too */
@@ -1220,6 +1238,20 @@ static void test_check_run(void)
     check(status == WB_EXIT_WRONG, "check runner: a FAIL row makes the exit status 1", "status not 1");
 }
 
+/* our time against the library's: the words agree with the ratio, ties say so */
+static void test_versus(void)
+{
+    char buf[64];
+    wb_versus_library(buf, sizeof buf, 1.0, 1.04);
+    check(!strcmp(buf, "1.04x faster than the library"), "versus: faster", buf);
+    wb_versus_library(buf, sizeof buf, 1.0, 0.996);
+    check(!strcmp(buf, "level with the library (within 1%)"), "versus: a tie within 1%", buf);
+    wb_versus_library(buf, sizeof buf, 1.0, 1.009);
+    check(!strcmp(buf, "level with the library (within 1%)"), "versus: 1.009x is a tie", buf);
+    wb_versus_library(buf, sizeof buf, 1.0, 0.98);
+    check(!strcmp(buf, "the library is 1.02x faster"), "versus: slower, said as the library's lead", buf);
+}
+
 /* wb_row_init: the kernel's names and sizes in, everything else cleared */
 static void test_row_init(void)
 {
@@ -1254,5 +1286,6 @@ int main(void)
     test_finish();
     test_check_args();
     test_check_run();
+    test_versus();
     return failures ? 1 : 0;
 }
