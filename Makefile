@@ -128,7 +128,7 @@ $(eval $(call buildinfo_rule,tests,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
 
 all: $(addprefix $(BIN),$(LABS)) ## build every lab
 
@@ -234,6 +234,9 @@ profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=r
 	@$(MAKE) --no-print-directory $(LAB)
 	@sh tools/profile.sh $(LAB) $(KERNEL)
 
+snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block in place (outputs kept in build/snapshots/)
+	@sh tools/snapshots.sh --apply $(BUILD)/snapshots
+
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
 
@@ -243,6 +246,13 @@ grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [
 	  1) echo "make grade: the grader's status is 1: graded; a point was lost or something flagged" >&2 ;; \
 	  2) echo "make grade: the grader's status is 2: nothing graded (see the message above)" >&2 ;; \
 	  esac; exit $$st
+
+trace: ## one kernel's real accesses on the GPU: make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]
+	@if [ -z "$(LAB)" ] || [ -z "$(KERNEL)" ]; then echo "make trace: say which lab and kernel, e.g. make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]" >&2; exit 2; fi
+	@NVCC="$(NVCC)" sh tools/trace/trace.sh --preflight
+	@$(if $(filter lab03,$(LAB)),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03,$(MAKE) --no-print-directory $(LAB))
+	@NVCC="$(NVCC)" sh tools/trace/trace.sh $(if $(filter lab03,$(LAB)),$(BUILD)/nocdp/lab03,./$(BIN)$(LAB)) "$(KERNEL)" "$(N)" "$(B)"
+.PHONY: trace
 
 handout: ## the students' copy, without solutions or answers: make handout DEST=dir
 	@sh tools/handout.sh "$(DEST)"

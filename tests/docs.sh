@@ -116,6 +116,13 @@ if [ -f tools/snapshots.sh ]; then
     fi
 fi
 
+# the pasted outputs are in today's format (tests/snapshot_format.awk: the
+# run marker and the measured line make snapshots writes, 100 columns, the
+# banner's fields, the summary's words; never the numbers)
+stale=$(awk -f tests/snapshot_format.awk docs/lab0*.md)
+if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in today's format"
+else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
+
 # every numbered question of a chapter's Questions section has a numbered
 # answer under its lab in the instructor guide's answers (a students' copy,
 # make handout, has no answers section: nothing to count)

@@ -3,6 +3,11 @@
 # and keep each output in a file of its own, ready to paste (POSIX sh).
 #
 #   sh tools/snapshots.sh OUTDIR
+#   SNAP_CHAPTERS="lab05 lab06": only those chapters' commands
+#   sh tools/snapshots.sh --apply OUTDIR     (make snapshots) the same, then
+#       every pasted block rewritten in place in its chapter with the new
+#       output (tools/snapshots_apply.awk): a "<!-- run: COMMAND -->" line
+#       above it and a "_Measured on GPU, toolkit, date_" line under it
 #
 # Builds what the commands need (the labs as `make labNN` builds them; the
 # solutions into build/snap-solutions/ for the "finished set" runs; lab06
@@ -36,7 +41,9 @@
 #     sanitizer rather than of the lab, whose exit status is the tool's;
 #     make sanitize runs the labs under it.
 cd "$(dirname "$0")/.." || exit 2
-[ $# -eq 1 ] || { echo "usage: sh tools/snapshots.sh OUTDIR" >&2; exit 2; }
+apply=0
+[ "${1:-}" = --apply ] && { apply=1; shift; }
+[ $# -eq 1 ] || { echo "usage: sh tools/snapshots.sh [--apply] OUTDIR   (make snapshots)" >&2; exit 2; }
 out=$1
 mkdir -p "$out" || exit 2
 MAKE_CMD=${MAKE:-make}
@@ -152,6 +159,8 @@ set -f # the arguments are split as the chapter's shell splits them, never globb
 while IFS='|' read -r chapter how want cmd; do
     case $chapter in '' | '#'*) continue ;; esac
     seq=$((seq + 1))
+    # SNAP_CHAPTERS="lab05": only these chapters' commands (and --apply to them)
+    case " ${SNAP_CHAPTERS:-$chapter} " in *" $chapter "*) ;; *) continue ;; esac
     # what runs: the command without a leading `make ... && ` (the build the
     # line names stands for it) and without a trailing `# comment`
     run=$cmd
@@ -191,4 +200,21 @@ $LIST
 EOF_LIST
 set +f
 echo "index: $index"
+
+# ---- --apply: the blocks rewritten in place --------------------------------------
+if [ $apply -eq 1 ]; then
+    gpu_name=${gpu%%,*}
+    driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
+    made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
+    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
+        files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
+        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "docs/$ch.md" >"$out/$ch.md.new"; then
+            if cmp -s "$out/$ch.md.new" "docs/$ch.md"; then echo "docs/$ch.md: unchanged"
+            else mv -f "$out/$ch.md.new" "docs/$ch.md" && echo "docs/$ch.md: rewritten"; fi
+        else
+            echo "snapshots: docs/$ch.md left as it was (see above)" >&2
+            failed=1
+        fi
+    done
+fi
 exit $failed

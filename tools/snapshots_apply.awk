@@ -1,0 +1,101 @@
+# tools/snapshots_apply.awk - put the outputs tools/snapshots.sh made back
+# into a chapter, in place (POSIX awk; tools/snapshots.sh --apply runs it).
+#
+#   awk -v files="F1 F2 ..." -v made="LINE" -f tools/snapshots_apply.awk docs/lab02.md > new
+#
+# files: the chapter's snapshot files (each: five "# " header lines, then
+# "$ COMMAND" and the output). Each fenced block whose first line is
+# "$ COMMAND" takes the first file not used yet whose command it is: the
+# block's lines become the file's, the line before the fence becomes
+# "<!-- run: COMMAND -->" (added if missing), and the line after the closing
+# fence becomes `made` (the GPU, toolkit and date), added if missing. A
+# further "$ COMMAND" line inside the block takes the next file as well (the
+# whole output of each: an excerpt is not kept). A block
+# whose command has no file (a pasted excerpt the list leaves out) is kept
+# as it is. Files left unused are named on stderr; exit 1.
+
+function flush_pending() { if (have_prev) print prev; have_prev = 0 }
+
+# the first file not used yet whose command is c, or 0
+function file_for(c,   i) {
+    for (i = 1; i <= nf; i++)
+        if (!used[i] && CMD[i] == c) return i
+    return 0
+}
+
+BEGIN {
+    nf = split(files, F, " ")
+    for (i = 1; i <= nf; i++) {
+        getline hdr < F[i] # "# docs/labNN.md: $ COMMAND"
+        cmd = hdr; sub(/^# docs\/[^:]*: \$ /, "", cmd)
+        CMD[i] = cmd
+        close(F[i])
+    }
+}
+
+# print file i's "$ COMMAND" line and output (after its five header lines)
+function put(i,   n, line) {
+    n = 0
+    while ((getline line < F[i]) > 0)
+        if (++n > 5) print line
+    close(F[i])
+    used[i] = 1
+}
+
+# inside a block being replaced: drop its old lines up to the closing fence;
+# a further "$ COMMAND" in it takes the next file too, after a blank line
+skipping {
+    if ($0 ~ /^```/) { skipping = 0; print; after_fence = 1 }
+    else if ($0 ~ /^\$ / && (k = file_for(substr($0, 3)))) {
+        print ""
+        put(k)
+    }
+    next
+}
+
+# the line after a replaced block: the provenance line, replaced or added
+after_fence {
+    after_fence = 0
+    if ($0 ~ /^_Measured on /) { print made; next }
+    print made
+}
+
+/^```/ && !in_block {
+    # a fence opening a block: look at its first line before deciding
+    fence = $0
+    if ((getline first) <= 0) { flush_pending(); print fence; exit }
+    if (fence == "```" && first ~ /^\$ / && (k = file_for(substr(first, 3)))) {
+        if (have_prev && prev !~ /^<!-- run: /) print prev
+        have_prev = 0
+        print "<!-- run: " CMD[k] " -->"
+        print fence
+        put(k) # the file's own "$ COMMAND" line and its output
+        skipping = 1
+        next
+    }
+    flush_pending()
+    print fence
+    if (first ~ /^```/) { print first; next } # an empty block
+    in_block = 1
+    print first
+    next
+}
+
+in_block {
+    print
+    if ($0 ~ /^```/) in_block = 0
+    next
+}
+
+{
+    flush_pending()
+    prev = $0
+    have_prev = 1
+}
+
+END {
+    flush_pending()
+    for (i = 1; i <= nf; i++)
+        if (!used[i]) { printf "snapshots: no block took %s (%s)\n", F[i], CMD[i] > "/dev/stderr"; bad = 1 }
+    exit bad
+}
