@@ -16,7 +16,9 @@
  *     copy ceiling measured in the same run, and the reduction harness that
  *     labs 02-05 share.
  *
- * The C part builds with gcc alone (common/workbook.c), so lab01 and the CPU
+ * The C part builds with gcc alone (common/args.c: the command line;
+ * numbers.c: statistics, inputs, bounds; report.c: the table; report_data.c:
+ * CSV, JSON and --check; workbook.c: small helpers), so lab01 and the CPU
  * tests need no CUDA toolkit. The CUDA part (common/gpu.cu, common/reduce.cu)
  * is declared only when the including file is compiled by nvcc.
  */

@@ -1,5 +1,5 @@
 /*
- * test_common.c - CPU tests of common/workbook.c: the argument parser (every
+ * test_common.c - CPU tests of common/*.c: the argument parser (every
  * bad-input case), statistics, bandwidth arithmetic, the value-range rule,
  * and the CSV/JSON writers. Prints "ok NAME" or "FAIL NAME: why" per check
  * (tests/run counts them); exits 1 if any failed.
@@ -216,7 +216,7 @@ static void test_args(void)
     (void)err;
 }
 
-/* --exercises and -k NAMES with exercises (common/workbook.c's parser) */
+/* --exercises and -k NAMES with exercises (common/args.c's parser) */
 static void test_exercise_args(void)
 {
     wb_args a;

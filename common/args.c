@@ -1,0 +1,744 @@
+/*
+ * args.c - the one command line of every lab: -n -b -k -r --seed --type --values
+ * --finish --check (with its comma lists) --csv --json --explain --list -h.
+ * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ * The contracts are in workbook.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "workbook.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers on the command line                                               */
+/* ------------------------------------------------------------------------ */
+int wb_parse_count(const char *s, long long max, long long *out)
+{
+    const char *p = s;
+    unsigned long long v = 0;
+    if (!isdigit((unsigned char)*p))
+        return -1;                       /* no sign, no blank, no empty */
+    while (isdigit((unsigned char)*p)) {
+        if (v > 100000000000000000ULL)   /* 1e17: stays far from overflow */
+            return -2;
+        v = v * 10 + (unsigned)(*p++ - '0');
+    }
+    if (*p == '^') {                     /* 2^k */
+        long long k;
+        if (v != 2 || !isdigit((unsigned char)p[1]))
+            return -1;
+        k = 0;
+        for (++p; isdigit((unsigned char)*p); ++p) {
+            k = k * 10 + (*p - '0');
+            if (k > 62)
+                return -2;
+        }
+        if (*p != '\0')
+            return -1;
+        v = 1ULL << k;
+    } else if (*p != '\0') {
+        unsigned shift;
+        switch (*p) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: return -1;
+        }
+        ++p;
+        if (*p == 'i' || *p == 'B')      /* accept 16Mi and 16MB as 16M too */
+            ++p;
+        if (*p != '\0')
+            return -1;
+        if (v > (1ULL << 40))
+            return -2;
+        v <<= shift;
+    }
+    if (v == 0)
+        return -1;
+    if (v > (unsigned long long)max)
+        return -2;
+    *out = (long long)v;
+    return 0;
+}
+
+int wb_parse_pair(const char *s, long long max, int *x, int *y)
+{
+    char buf[64];
+    const char *sep = strchr(s, 'x');
+    long long a, b;
+    int ra, rb;
+    if (!sep)
+        sep = strchr(s, 'X');
+    if (!sep || (size_t)(sep - s) >= sizeof buf)
+        return -1;
+    memcpy(buf, s, (size_t)(sep - s));
+    buf[sep - s] = '\0';
+    ra = wb_parse_count(buf, max, &a);
+    rb = wb_parse_count(sep + 1, max, &b);
+    if (ra == -1 || rb == -1)
+        return -1;
+    if (ra == -2 || rb == -2)
+        return -2;
+    *x = (int)a;
+    *y = (int)b;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Argument parser                                                           */
+/* ------------------------------------------------------------------------ */
+#define WB_MAX_SIDE (1LL << 24) /* largest matrix side accepted */
+#define WB_MAX_REPS 100000
+
+/* Index of the kernel (or, in `table`, the exercise) named name[0..len), or -1. */
+static int find_in(wb_table table, const char *name, size_t len)
+{
+    int i;
+    for (i = 0; i < table.count; ++i) {
+        const char *k = wb_table_at(table, i)->name;
+        if (strlen(k) == len && strncmp(k, name, len) == 0)
+            return i;
+    }
+    return -1;
+}
+
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order)
+{
+    int i, j, count = 0;
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
+        int wanted = a->selected[i];
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                wanted = 1;
+        if (!wanted)
+            continue;
+        order[count++] = k;
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                order[count++] = wb_table_at(lab->exercises, j);
+    }
+    return count;
+}
+
+int wb_exercise_index(const wb_lab *lab, const char *name)
+{
+    return find_in(lab->exercises, name, strlen(name));
+}
+
+static void kernel_names(const wb_lab *lab, char *buf, size_t len)
+{
+    int i;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (i = 0; i < lab->kernels.count && used + 2 < len; ++i)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 wb_table_at(lab->kernels, i)->name);
+    for (i = 0; i < lab->exercises.count && used + 2 < len; ++i)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "; exercises: ",
+                                 wb_table_at(lab->exercises, i)->name);
+}
+
+/* -k NAMES: kernels and exercises by name; naming an exercise asks for the
+ * exercise run (--exercises). */
+static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *err, size_t errlen)
+{
+    const char *p = list;
+    int i;
+    for (i = 0; i < WB_MAX_KERNELS; ++i)
+        a->selected[i] = a->ex_selected[i] = 0;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int k = find_in(lab->kernels, p, len), e = find_in(lab->exercises, p, len);
+        if (k < 0 && e < 0) {
+            char names[1024];
+            kernel_names(lab, names, sizeof names);
+            if (len == 0)
+                fail(err, errlen, "-k: empty kernel name in '%s'; give names separated by commas: %s",
+                     list, names);
+            else
+                fail(err, errlen, "-k: no kernel named '%.*s' in %s; the kernels are: %s", (int)len,
+                     p, lab->lab, names);
+            return WB_EXIT_USAGE;
+        }
+        if (k >= 0)
+            a->selected[k] = 1;
+        else {
+            a->ex_selected[e] = 1;
+            a->exercises = 1;
+        }
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+static int parse_block(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (lab->shape == WB_LENGTH) {
+        long long b;
+        if (wb_parse_count(v, 1024, &b) != 0 || b < 32 || !wb_is_pow2(b)) {
+            fail(err, errlen, "-b: '%s' is not a block size; give a power of two from 32 to 1024", v);
+            return WB_EXIT_USAGE;
+        }
+        a->block_x = (int)b;
+        a->block_y = 1;
+    } else {
+        int x, y;
+        if (wb_parse_pair(v, 1024, &x, &y) != 0 || !wb_is_pow2(x) || !wb_is_pow2(y) ||
+            (long long)x * y < 32 || (long long)x * y > 1024) {
+            fail(err, errlen,
+                 "-b: '%s' is not a block shape; give WxH with W and H powers of two and "
+                 "32 <= W*H <= 1024 (e.g. 16x16, 32x8)", v);
+            return WB_EXIT_USAGE;
+        }
+        a->block_x = x;
+        a->block_y = y;
+    }
+    a->block_given = 1;
+    return 0;
+}
+
+static int parse_matrix_side(const char *flag, const char *v, int *side, char *err, size_t errlen)
+{
+    long long s;
+    int r = wb_parse_count(v, WB_MAX_SIDE, &s);
+    if (r != 0) {
+        fail(err, errlen, "%s: '%s' is not a matrix side; give a whole number from 1 to %lld "
+                          "(K and M suffixes allowed)", flag, v, WB_MAX_SIDE);
+        return WB_EXIT_USAGE;
+    }
+    *side = (int)s;
+    return 0;
+}
+
+const char *wb_type_name(wb_type t)
+{
+    return t == WB_FLOAT ? "float" : t == WB_DOUBLE ? "double" : "int";
+}
+
+/* The types lab accepts, as "int, float or double". */
+static void type_names(const wb_lab *lab, char *buf, size_t len)
+{
+    unsigned types = lab->types ? lab->types : WB_TYPE_BIT(WB_INT);
+    int t, count = 0, seen = 0;
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        count += (types & WB_TYPE_BIT(t)) != 0;
+    buf[0] = '\0';
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        if (types & WB_TYPE_BIT(t)) {
+            size_t used = strlen(buf);
+            ++seen;
+            snprintf(buf + used, len - used, "%s%s", seen == 1 ? "" : seen == count ? " or " : ", ",
+                     wb_type_name((wb_type)t));
+        }
+}
+
+/* --type T and --values V (the lab's types; uniform needs float or double:
+ * check_type_values, once every option is read). */
+static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err,
+                             size_t errlen)
+{
+    char names[64];
+    int t;
+    type_names(lab, names, sizeof names);
+    if (!strcmp(f, "--values")) {
+        if (strcmp(v, "exact") && strcmp(v, "uniform")) {
+            fail(err, errlen, "--values: '%s' is not an input; give exact (integers, exact checks) or "
+                              "uniform ([-1, 1), checked against an error bound)", v);
+            return WB_EXIT_USAGE;
+        }
+        a->values = !strcmp(v, "uniform") ? WB_VALUES_UNIFORM : WB_VALUES_EXACT;
+        return 0;
+    }
+    if (lab->shape == WB_MATRIX) { /* the transpose moves floats: no choice to make */
+        fail(err, errlen, "--type: %s transposes floats and takes no --type; leave it out", lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+        if (!strcmp(v, wb_type_name((wb_type)t)))
+            break;
+    if (t > WB_DOUBLE) {
+        fail(err, errlen, "--type: '%s' is not an element type; %s takes %s", v, lab->lab, names);
+        return WB_EXIT_USAGE;
+    }
+    if (!((lab->types ? lab->types : WB_TYPE_BIT(WB_INT)) & WB_TYPE_BIT(t))) {
+        fail(err, errlen, "--type %s: %s sums %s only; it takes %s", v, lab->lab, names, names);
+        return WB_EXIT_USAGE;
+    }
+    a->type = (wb_type)t;
+    return 0;
+}
+
+static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, size_t errlen)
+{
+    if (a->values == WB_VALUES_UNIFORM && a->type == WB_INT) {
+        fail(err, errlen, "--values uniform draws from [-1, 1): give --type float or --type double "
+                          "with it%s", lab->types & WB_TYPE_BIT(WB_FLOAT) ? "" : " (this lab runs int only)");
+        return WB_EXIT_USAGE;
+    }
+    if (a->exercises && a->type != WB_INT) {
+        fail(err, errlen, "--exercises: your exercises are int functions; run them without --type %s",
+             wb_type_name(a->type));
+        return WB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* --finish host|device (v may be NULL: the flag was last). */
+static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!lab->device_finish) {
+        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 take --finish "
+                          "host|device); leave it out", lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    if (!v || (strcmp(v, "host") && strcmp(v, "device"))) {
+        fail(err, errlen, "--finish%s%s%s: give host (the host adds the partial sums, the default) or device "
+                          "(the kernel relaunched on them until one value remains)",
+             v ? " '" : " needs a value", v ? v : "", v ? "' is not a finish" : "");
+        return WB_EXIT_USAGE;
+    }
+    a->finish_device = !strcmp(v, "device");
+    return 0;
+}
+
+/* One value of -n, -b, --seed, --type or --finish (an item of a --check
+ * list, or the option's one value) into a's single fields. */
+static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!strcmp(f, "--finish"))
+        return parse_finish(lab, v, a, err, errlen);
+    if (!strcmp(f, "--type"))
+        return parse_type_values(lab, f, v, a, err, errlen);
+    if (!strcmp(f, "-b")) {
+        if (!lab->uses_block) {
+            fail(err, errlen, "-b: %s runs on the CPU and has no thread blocks; leave -b out", lab->lab);
+            return WB_EXIT_USAGE;
+        }
+        return parse_block(lab, v, a, err, errlen);
+    }
+    if (!strcmp(f, "--seed")) {
+        char *end;
+        unsigned long long s;
+        errno = 0;
+        s = strtoull(v, &end, 10);
+        if (!isdigit((unsigned char)v[0]) || *end != '\0' || errno == ERANGE) {
+            fail(err, errlen, "--seed: '%s' is not a seed; give a whole number from 0 to "
+                              "18446744073709551615", v);
+            return WB_EXIT_USAGE;
+        }
+        a->seed = s;
+        return 0;
+    }
+    /* -n */
+    if (lab->shape == WB_LENGTH) {
+        long long n;
+        int r = wb_parse_count(v, lab->max_n, &n);
+        if (r == -1) {
+            fail(err, errlen, "-n: '%s' is not a length; give a whole number from 1 to %lld, "
+                              "optionally with K, M or G (16M = 16*2^20) or as 2^k", v, lab->max_n);
+            return WB_EXIT_USAGE;
+        }
+        if (r == -2) {
+            fail(err, errlen, "-n: '%s' is larger than %lld, the most %s accepts (%s)", v, lab->max_n,
+                 lab->lab, lab->max_n_reason ? lab->max_n_reason : "its limit");
+            return WB_EXIT_USAGE;
+        }
+        a->n = n;
+    } else if (strchr(v, 'x') || strchr(v, 'X')) { /* matrix: NXxNY or N for a square */
+        if (wb_parse_pair(v, WB_MAX_SIDE, &a->nx, &a->ny) != 0) {
+            fail(err, errlen, "-n: '%s' is not a matrix shape; give NXxNY (e.g. 8192x4096) "
+                              "with each side from 1 to %lld", v, WB_MAX_SIDE);
+            return WB_EXIT_USAGE;
+        }
+    } else {
+        if (parse_matrix_side("-n", v, &a->nx, err, errlen))
+            return WB_EXIT_USAGE;
+        a->ny = a->nx;
+    }
+    a->n_given = 1;
+    return 0;
+}
+
+/* The list of option f in a, as its count. */
+static int *list_count(wb_args *a, const char *f)
+{
+    return !strcmp(f, "-n") ? &a->n_count : !strcmp(f, "-b") ? &a->block_count
+         : !strcmp(f, "--type") ? &a->type_count : !strcmp(f, "--finish") ? &a->finish_count
+         : &a->seed_count;
+}
+
+/* Append a's value of option f (just parsed) to f's list. */
+static void list_push(wb_args *a, const char *f)
+{
+    int *count = list_count(a, f), i = (*count)++;
+    if (!strcmp(f, "-n")) {
+        a->n_list[i] = a->n;
+        a->nx_list[i] = a->nx;
+        a->ny_list[i] = a->ny;
+    } else if (!strcmp(f, "-b")) {
+        a->bx_list[i] = a->block_x;
+        a->by_list[i] = a->block_y;
+    } else if (!strcmp(f, "--type")) {
+        a->type_list[i] = a->type;
+    } else if (!strcmp(f, "--finish")) {
+        a->finish_list[i] = a->finish_device;
+    } else {
+        a->seed_list[i] = a->seed;
+    }
+}
+
+/* -n, -b, --type, --finish, --seed: one value, or with --check a comma list
+ * of them (each item checked as the one value is; the option given again
+ * starts its list anew, as one value replaces the one before). */
+static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    const char *p = v;
+    if (v && strchr(v, ',') && !a->check) {
+        fail(err, errlen, "%s: '%s' is a list; lists are for --check (every kernel on every combination, "
+                          "untimed); give one value, or add --check", f, v);
+        return WB_EXIT_USAGE;
+    }
+    *list_count(a, f) = 0;
+    if (!v)
+        return parse_value(lab, f, v, a, err, errlen); /* --finish says what it needs */
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char item[64];
+        if (len == 0 || len >= sizeof item) {
+            fail(err, errlen, "%s: %s item in '%s'; give values separated by commas, e.g. %s", f,
+                 len ? "a too long" : "an empty", v,
+                 !strcmp(f, "-b") ? (lab->shape == WB_MATRIX ? "-b 32x8,16x16" : "-b 32,256,1024")
+                 : !strcmp(f, "-n") ? (lab->shape == WB_MATRIX ? "-n 1x1,33x17" : "-n 1,33,1000003")
+                 : !strcmp(f, "--type") ? "--type int,float" : !strcmp(f, "--finish") ? "--finish host,device"
+                 : "--seed 1,2");
+            return WB_EXIT_USAGE;
+        }
+        if (*list_count(a, f) >= WB_MAX_LIST) {
+            fail(err, errlen, "%s: more than %d items in one list; split the check into several runs", f,
+                 WB_MAX_LIST);
+            return WB_EXIT_USAGE;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (parse_value(lab, f, item, a, err, errlen))
+            return WB_EXIT_USAGE;
+        list_push(a, f);
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+/* After the options: every list holds at least the run's one value, and the
+ * single fields hold each list's first item (what a run without --check uses). */
+static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
+{
+    int i;
+    if (a->n_count == 1 && lab->shape == WB_MATRIX) { /* --nx/--ny after -n change the one shape */
+        a->nx_list[0] = a->nx;
+        a->ny_list[0] = a->ny;
+    }
+    if (a->n_count == 0) {
+        a->n_list[0] = a->n;
+        a->nx_list[0] = a->nx;
+        a->ny_list[0] = a->ny;
+        a->n_count = 1;
+    }
+    if (a->block_count == 0) {
+        a->bx_list[0] = a->block_x;
+        a->by_list[0] = a->block_y;
+        a->block_count = 1;
+    }
+    if (a->type_count == 0) {
+        a->type_list[0] = a->type;
+        a->type_count = 1;
+    }
+    if (a->finish_count == 0) {
+        a->finish_list[0] = a->finish_device;
+        a->finish_count = 1;
+    }
+    if (a->seed_count == 0) {
+        a->seed_list[0] = a->seed;
+        a->seed_count = 1;
+    }
+    for (i = 0; i < a->n_count; ++i) {
+        if (lab->shape == WB_MATRIX)
+            a->n_list[i] = (long long)a->nx_list[i] * a->ny_list[i];
+        if (lab->shape == WB_MATRIX && a->n_list[i] > WB_INT_MAX) {
+            fail(err, errlen, "-n: %dx%d has %lld elements; %s takes at most %lld (int indices)",
+                 a->nx_list[i], a->ny_list[i], a->n_list[i], lab->lab, WB_INT_MAX);
+            return WB_EXIT_USAGE;
+        }
+    }
+    a->n = a->n_list[0];
+    a->nx = a->nx_list[0];
+    a->ny = a->ny_list[0];
+    a->block_x = a->bx_list[0];
+    a->block_y = a->by_list[0];
+    a->finish_device = a->finish_list[0];
+    a->seed = a->seed_list[0];
+    for (i = 0; i < a->type_count; ++i) { /* --values and --exercises hold for every type */
+        a->type = a->type_list[i];
+        if (check_type_values(lab, a, err, errlen))
+            return WB_EXIT_USAGE;
+    }
+    a->type = a->type_list[0];
+    return 0;
+}
+
+int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
+{
+    int i, csv = 0, json = 0;
+    memset(a, 0, sizeof *a);
+    a->n = lab->default_n;
+    a->nx = lab->default_nx;
+    a->ny = lab->default_ny;
+    if (lab->shape == WB_MATRIX)
+        a->n = (long long)a->nx * a->ny;
+    a->block_x = lab->default_block_x;
+    a->block_y = lab->shape == WB_MATRIX ? lab->default_block_y : 1;
+    a->reps = lab->default_reps;
+    a->seed = 1;
+    a->format = WB_TABLE_OUT;
+    for (i = 0; i < lab->kernels.count && i < WB_MAX_KERNELS; ++i)
+        a->selected[i] = 1;
+    for (i = 0; i < lab->exercises.count && i < WB_MAX_KERNELS; ++i)
+        a->ex_selected[i] = 1;
+    err[0] = '\0';
+    for (i = 1; i < argc; ++i) /* --check first: it lets the options below take lists */
+        if (!strcmp(argv[i], "--check"))
+            a->check = 1;
+
+    for (i = 1; i < argc; ++i) {
+        const char *f = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
+                          !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
+                          !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
+        if (!strcmp(f, "--finish")) {
+            if (parse_list(lab, f, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+            continue;
+        }
+        if (takes_value && !v) {
+            fail(err, errlen, "%s needs a value; run %s -h for the options", f, lab->lab);
+            return WB_EXIT_USAGE;
+        }
+        if (!strcmp(f, "-h") || !strcmp(f, "--help")) {
+            a->help = 1;
+        } else if (!strcmp(f, "--list")) {
+            a->list = 1;
+        } else if (!strcmp(f, "--csv")) {
+            csv = 1;
+        } else if (!strcmp(f, "--json")) {
+            json = 1;
+        } else if (!strcmp(f, "--check")) {
+            a->check = 1;
+        } else if (!strcmp(f, "--explain")) {
+            a->explain = 1;
+        } else if (!strcmp(f, "--exercises") && lab->exercises.count > 0) {
+            a->exercises = 1;
+        } else if (lab->extra_flag && !strcmp(f, lab->extra_flag)) {
+            a->extra = 1;
+        } else if (!strcmp(f, "-n") || !strcmp(f, "-b") || !strcmp(f, "--seed") || !strcmp(f, "--type")) {
+            if (parse_list(lab, f, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+        } else if ((!strcmp(f, "--nx") || !strcmp(f, "--ny")) && lab->shape == WB_MATRIX) {
+            int *side = f[3] == 'x' ? &a->nx : &a->ny;
+            if (a->n_count > 1) {
+                fail(err, errlen, "%s: -n gave a list of shapes; give each shape in the list (NXxNY) "
+                                  "and leave %s out", f, f);
+                return WB_EXIT_USAGE;
+            }
+            if (parse_matrix_side(f, v, side, err, errlen))
+                return WB_EXIT_USAGE;
+            a->n_given = 1;
+            ++i;
+        } else if (!strcmp(f, "-k")) {
+            if (parse_kernels(lab, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+        } else if (!strcmp(f, "-r")) {
+            long long r;
+            if (wb_parse_count(v, WB_MAX_REPS, &r) != 0) {
+                fail(err, errlen, "-r: '%s' is not a repetition count; give a whole number from 1 to %d",
+                     v, WB_MAX_REPS);
+                return WB_EXIT_USAGE;
+            }
+            a->reps = (int)r;
+            ++i;
+        } else if (!strcmp(f, "--values")) {
+            if (parse_type_values(lab, f, v, a, err, errlen))
+                return WB_EXIT_USAGE;
+            ++i;
+        } else if (f[0] == '-') {
+            fail(err, errlen, "unknown option '%s'; run ./%s -h for the options", f, lab->lab);
+            return WB_EXIT_USAGE;
+        } else {
+            fail(err, errlen, "unexpected argument '%s'; options start with '-' (run ./%s -h)", f,
+                 lab->lab);
+            return WB_EXIT_USAGE;
+        }
+    }
+    if (csv && json) {
+        fail(err, errlen, "--csv and --json exclude each other; give one of them");
+        return WB_EXIT_USAGE;
+    }
+    a->format = csv ? WB_CSV : json ? WB_JSON : WB_TABLE_OUT;
+    if (a->check && (json || a->explain || a->extra)) {
+        fail(err, errlen, "--check writes its own CSV of verdicts and times nothing; leave out %s",
+             json ? "--json" : a->explain ? "--explain" : lab->extra_flag);
+        return WB_EXIT_USAGE;
+    }
+    if (a->check)
+        a->format = WB_CSV;
+    if (a->exercises && !a->n_given) { /* the size at which every exercise's bug shows */
+        if (lab->shape == WB_LENGTH && lab->exercise_n > 0)
+            a->n = lab->exercise_n;
+        else if (lab->shape == WB_MATRIX && lab->exercise_nx > 0) {
+            a->nx = lab->exercise_nx;
+            a->ny = lab->exercise_ny;
+        }
+    }
+    if (lab->shape == WB_MATRIX)
+        a->n = (long long)a->nx * a->ny;
+    return finish_lists(lab, a, err, errlen);
+}
+
+void wb_print_usage(const wb_lab *lab, FILE *f)
+{
+    fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
+    if (lab->shape == WB_LENGTH)
+        fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
+                   "       [--explain]%s%s%s%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->uses_block ? " [-b THREADS]" : "",
+                lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "",
+                lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
+                lab->device_finish ? " [--finish F]" : "");
+    else
+        fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
+                   "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
+                lab->lab, lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
+    if (lab->shape == WB_LENGTH)
+        fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
+                   "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
+    else
+        fprintf(f, "  -n NXxNY      matrix of NX columns and NY rows (default %dx%d); -n N is N x N\n"
+                   "  --nx, --ny    set one side\n", lab->default_nx, lab->default_ny);
+    if (lab->uses_block && lab->shape == WB_LENGTH)
+        fprintf(f, "  -b THREADS    threads per block, a power of two from 32 to 1024 (default %d)\n",
+                lab->default_block_x);
+    else if (lab->uses_block)
+        fprintf(f, "  -b WxH        block shape, powers of two with 32 <= W*H <= 1024 (default %dx%d)\n",
+                lab->default_block_x, lab->default_block_y);
+    fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
+               "  -r REPS       timed repetitions; the median is reported (default %d)\n"
+               "  --seed S      seed of the input generator (default 1)\n"
+               "  --csv         machine-readable CSV on stdout (columns: docs/output.md)\n"
+               "  --json        machine-readable JSON on stdout\n"
+               "  --explain     show step by step what the threads do on a tiny input\n",
+            lab->default_reps);
+    {
+        char text[320];
+        snprintf(text, sizeof text,
+                 "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
+                 "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
+                 lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
+                 lab->device_finish ? "--finish, " : "", "--seed",
+                 lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
+                 : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
+                                         : "-n 1,17,1000003");
+        wb_print_wrapped(f, "  --check       ", 16, text);
+    }
+    if (lab->exercises.count > 0) {
+        char text[256];
+        snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
+                                    "against; without -n at %s, where every bug shows",
+                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
+        wb_print_wrapped(f, "  --exercises   ", 16, text);
+    }
+    if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
+        char names[64];
+        type_names(lab, names, sizeof names);
+        fprintf(f, "  --type T      the element type: %s (default int)\n"
+                   "  --values V    exact (default): integers, every sum exact, checked exactly;\n"
+                   "                uniform: [-1, 1) (float, double), checked against an error bound\n",
+                names);
+    }
+    if (lab->extra_flag) {
+        char lead[32];
+        snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
+        wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
+    }
+    if (lab->device_finish)
+        fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
+                   "                partial sums; device, the kernel relaunched on them until one remains\n");
+    fprintf(f, "  --list        name every kernel with what it shows\n"
+               "  -h, --help    this text\n\n"
+               "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
+               "             3 no usable CUDA device or a CUDA error\n");
+}
+
+/* Each kernel's lesson (an exercise's kind, task and reference row) beside
+ * its name, wrapped under itself to fit WB_WIDTH columns. */
+void wb_print_list(const wb_lab *lab, FILE *f)
+{
+    int i, namew = 0;
+    char lead[128], text[512];
+    for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
+        const wb_kernel_info *k = i < lab->kernels.count ? wb_table_at(lab->kernels, i)
+                                                         : wb_table_at(lab->exercises, i - lab->kernels.count);
+        if ((int)strlen(k->name) > namew)
+            namew = (int)strlen(k->name);
+    }
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
+        snprintf(lead, sizeof lead, "%-*s  ", namew, k->name);
+        wb_print_wrapped(f, lead, namew + 2, k->lesson);
+    }
+    if (lab->exercises.count > 0)
+        fprintf(f, "\nexercises in %s (./%s --exercises runs them):\n", lab->exercise_file, lab->lab);
+    for (i = 0; i < lab->exercises.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->exercises, i);
+        snprintf(lead, sizeof lead, "%-*s  %-5s ", namew, k->name, k->kind);
+        snprintf(text, sizeof text, "%s (measured against %s)", k->lesson, k->against);
+        wb_print_wrapped(f, lead, namew + 8, text);
+    }
+}
+
+void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a)
+{
+    char err[1200];
+    if (wb_parse_args(lab, argc, argv, a, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", lab->lab, err);
+        exit(WB_EXIT_USAGE);
+    }
+    if (a->help) {
+        wb_print_usage(lab, stdout);
+        exit(WB_EXIT_OK);
+    }
+    if (a->list) {
+        wb_print_list(lab, stdout);
+        exit(WB_EXIT_OK);
+    }
+}

@@ -1,0 +1,271 @@
+/*
+ * report_data.c - the report for programs: CSV and JSON (docs/output.md), and --check's
+ * rows (one per kernel and configuration) with its runner over the lists.
+ * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ * The contracts are in workbook.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "workbook.h"
+
+#include "report_parts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const wb_csv_header =
+    "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
+    "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
+    "fingerprint,finish,error,bound,status";
+
+static void grid_csv(char *buf, size_t len, unsigned x, unsigned y)
+{
+    if (y <= 1)
+        snprintf(buf, len, "%u", x);
+    else
+        snprintf(buf, len, "%ux%u", x, y);
+}
+
+/* Device names go into CSV unquoted: keep them free of commas and quotes. */
+static void csv_safe(char *dst, size_t len, const char *src)
+{
+    size_t i;
+    for (i = 0; src[i] && i + 1 < len; ++i)
+        dst[i] = (src[i] == ',' || src[i] == '"' || src[i] == '\n') ? ' ' : src[i];
+    dst[i] = '\0';
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; ++s) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(out, "\\u%04x", (unsigned char)*s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* A row's error and bound for CSV (empty for an exact check) */
+static void error_bound_csv(char *buf, size_t len, const wb_row *w)
+{
+    if (w->has_bound && !w->todo)
+        snprintf(buf, len, "%.3e,%.3e", w->error, w->bound); /* an infinite error prints inf */
+    else
+        snprintf(buf, len, ",");
+}
+
+/* ------------------------------------------------------------------------ */
+/* --check                                                                   */
+/* ------------------------------------------------------------------------ */
+const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
+
+int wb_is_library(const char *kernel) { return !strncmp(kernel, "cub::", 5); }
+
+void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
+                     int si)
+{
+    memset(c, 0, sizeof *c);
+    if (lab->shape == WB_MATRIX)
+        snprintf(c->size, sizeof c->size, "%dx%d", a->nx_list[ni], a->ny_list[ni]);
+    else
+        snprintf(c->size, sizeof c->size, "%lld", a->n_list[ni]);
+    if (lab->uses_block && lab->shape == WB_MATRIX)
+        snprintf(c->block, sizeof c->block, "%dx%d", a->bx_list[bi], a->by_list[bi]);
+    else if (lab->uses_block)
+        snprintf(c->block, sizeof c->block, "%d", a->bx_list[bi]);
+    c->type = a->type_list[ti];
+    c->values = a->values;
+    c->finish = lab->device_finish ? (a->finish_list[fi] ? "device" : "host") : NULL;
+    c->seed = a->seed_list[si];
+}
+
+void wb_check_begin(wb_checker *c, const char *lab, FILE *out)
+{
+    memset(c, 0, sizeof *c);
+    c->lab = lab;
+    c->t0 = wb_now_ms();
+    fprintf(out, "%s\n", wb_check_header);
+    fflush(out);
+}
+
+void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out)
+{
+    char check[sizeof row->check], grid[32];
+    size_t i;
+    for (i = 0; row->check[i] && i + 1 < sizeof check; ++i) /* the last column, without commas */
+        check[i] = row->check[i] == ',' ? ';' : row->check[i] == '\n' ? ' ' : row->check[i];
+    check[i] = '\0';
+    if (row->grid_x > 0)
+        grid_csv(grid, sizeof grid, row->grid_x, row->grid_y);
+    else
+        snprintf(grid, sizeof grid, "%s", row->block_x ? "0" : ""); /* a library's own grid; the CPU */
+    fprintf(out, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%llu,%s,%s\n", c->lab, row->kernel, row->role ? row->role : "kernel",
+            cfg->size, cfg->block, grid, wb_type_name(cfg->type), cfg->values == WB_VALUES_UNIFORM ? "uniform" : "exact",
+            cfg->finish ? cfg->finish : "", cfg->seed, row->todo ? "todo" : row->pass ? "PASS" : "FAIL", check);
+    fflush(out);
+    ++c->rows;
+    if (row->todo)
+        ++c->todo;
+    else if (row->pass)
+        ++c->passed;
+    else
+        ++c->failed;
+}
+
+int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
+                 int type, const wb_check_steps *s, void *ctx)
+{
+    wb_checker ck;
+    int ti, si, ni, fi, bi, i;
+    wb_check_begin(&ck, lab->lab, stdout);
+    for (ti = 0; ti < a->type_count; ++ti)
+        for (si = 0; si < a->seed_count; ++si)
+            for (ni = 0; ni < a->n_count; ++ni) {
+                s->open(ctx, a, ti, si, ni);
+                for (fi = 0; fi < a->finish_count; ++fi)
+                    for (bi = 0; bi < a->block_count; ++bi) {
+                        wb_check_cfg cfg;
+                        wb_check_cfg_of(&cfg, lab, a, ni, bi, ti, fi, si);
+                        if (type >= 0)
+                            cfg.type = (wb_type)type;
+                        for (i = 0; i < nrows; ++i) {
+                            wb_row row;
+                            if (bi > 0 && wb_is_library(order[i]->name)) /* it ignores -b */
+                                continue;
+                            s->row(ctx, a, order[i], fi, bi, &row);
+                            wb_check_add(&ck, &row, &cfg, stdout);
+                        }
+                    }
+                s->close(ctx);
+            }
+    return wb_check_end(&ck, stderr);
+}
+
+int wb_check_end(const wb_checker *c, FILE *err)
+{
+    fprintf(err, "%s --check: %d rows, %d PASS, %d FAIL, %d todo (%.1f s)\n", c->lab, c->rows, c->passed,
+            c->failed, c->todo, (wb_now_ms() - c->t0) / 1000.0);
+    return c->failed ? WB_EXIT_WRONG : WB_EXIT_OK;
+}
+
+
+void wb_print_csv(const wb_report *r, FILE *out)
+{
+    int i;
+    char dev[160];
+    csv_safe(dev, sizeof dev, r->device);
+    fprintf(out, "%s\n", wb_csv_header);
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        char grid[32], block[32], eb[64];
+        grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
+        grid_csv(block, sizeof block, w->block_x, w->block_y);
+        error_bound_csv(eb, sizeof eb, w);
+        fprintf(out, "%s,%s,%s,%lld,%d,%d,%s,%s,%.0f,", r->lab, dev, w->kernel, w->n, w->nx, w->ny, grid,
+                block, w->bytes);
+        if (w->todo) /* not run: reps 0, no figures */
+            fprintf(out, "0,,,,,,,,,,");
+        else {
+            fprintf(out, "%d,%.6f,%.6f,%.6f,%.2f,%.2f,%.2f,%.3f,", w->time.count, w->time.median,
+                    w->time.q1, w->time.q3, w->spread_pct, w->gbps, w->pct_of_copy, w->speedup);
+            if (w->total_ms >= 0)
+                fprintf(out, "%.6f,%.2f,", w->total_ms, w->total_gbps);
+            else
+                fprintf(out, ",,");
+        }
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+                w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
+                r->fingerprint, wb_finish_text(w) ? wb_finish_text(w) : "", eb, wb_status_text(w));
+    }
+}
+
+void wb_print_json(const wb_report *r, FILE *out)
+{
+    int i, passed = 0, todo = 0;
+    fprintf(out, "{\n  \"lab\": ");
+    json_string(out, r->lab);
+    fprintf(out, ",\n  \"device\": ");
+    json_string(out, r->device);
+    fprintf(out, ",\n  \"device_detail\": ");
+    json_string(out, r->device_detail);
+    fprintf(out, ",\n  \"ceiling_gbps\": %.2f,\n  \"peak_gbps\": %.2f,\n  \"ceiling\": ", r->ceiling_gbps,
+            r->peak_gbps);
+    json_string(out, r->ceiling_what);
+    fprintf(out, ",\n  \"timed\": ");
+    json_string(out, r->timed);
+    fprintf(out, ",\n  \"total\": ");
+    if (r->total_what)
+        json_string(out, r->total_what);
+    else
+        fprintf(out, "null");
+    fprintf(out, ",\n  \"build\": ");
+    if (r->build)
+        json_string(out, r->build);
+    else
+        fprintf(out, "null");
+    fprintf(out, ",\n  \"type\": ");
+    json_string(out, r->type);
+    fprintf(out, ",\n  \"build_id\": ");
+    json_string(out, r->build_id);
+    fprintf(out, ",\n  \"run_at\": ");
+    json_string(out, r->run_at);
+    fprintf(out, ",\n  \"fingerprint\": ");
+    json_string(out, r->fingerprint);
+    fprintf(out, ",\n  \"rows\": [\n");
+    for (i = 0; i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        char grid[32], block[32];
+        grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
+        grid_csv(block, sizeof block, w->block_x, w->block_y);
+        if (w->pass)
+            ++passed;
+        if (w->todo)
+            ++todo;
+        fprintf(out, "    {\"kernel\": ");
+        json_string(out, w->kernel);
+        fprintf(out, ", \"role\": ");
+        json_string(out, w->role ? w->role : "kernel");
+        fprintf(out, ", \"against\": ");
+        if (w->against)
+            json_string(out, w->against);
+        else
+            fprintf(out, "null");
+        fprintf(out, ", \"n\": %lld, \"nx\": %d, \"ny\": %d, \"grid\": \"%s\", \"block\": \"%s\", "
+                     "\"bytes\": %.0f, ",
+                w->n, w->nx, w->ny, grid, block, w->bytes);
+        if (w->todo)
+            fprintf(out, "\"reps\": 0, \"time_ms\": null, \"q1_ms\": null, \"q3_ms\": null, "
+                         "\"spread_pct\": null, \"gbps\": null, \"pct_of_copy\": null, \"speedup\": null, ");
+        else
+            fprintf(out, "\"reps\": %d, \"time_ms\": %.6f, \"q1_ms\": %.6f, \"q3_ms\": %.6f, "
+                         "\"spread_pct\": %.2f, \"gbps\": %.2f, \"pct_of_copy\": %.2f, \"speedup\": %.3f, ",
+                    w->time.count, w->time.median, w->time.q1, w->time.q3, w->spread_pct, w->gbps,
+                    w->pct_of_copy, w->speedup);
+        fprintf(out, "\"ceiling_gbps\": %.2f, ", w->ceiling_gbps);
+        if (w->total_ms >= 0 && !w->todo)
+            fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
+        else
+            fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
+        fprintf(out, "\"finish\": ");
+        if (wb_finish_text(w))
+            json_string(out, wb_finish_text(w));
+        else
+            fprintf(out, "null");
+        fprintf(out, ", ");
+        if (w->has_bound && !w->todo && isfinite(w->error))
+            fprintf(out, "\"error\": %.3e, \"bound\": %.3e, ", w->error, w->bound);
+        else if (w->has_bound && !w->todo)
+            fprintf(out, "\"error\": null, \"bound\": %.3e, ", w->bound);
+        else
+            fprintf(out, "\"error\": null, \"bound\": null, ");
+        fprintf(out, "\"status\": \"%s\", \"check\": ", wb_status_text(w));
+        json_string(out, w->check);
+        fprintf(out, "}%s\n", i + 1 < r->nrows ? "," : "");
+    }
+    fprintf(out, "  ],\n  \"passed\": %d,\n  \"failed\": %d,\n  \"todo\": %d,\n  \"status\": \"%s\"\n}\n",
+            passed, r->nrows - passed - todo, todo, passed + todo == r->nrows ? "PASS" : "FAIL");
+}
