@@ -213,6 +213,7 @@ static void device_name(char *buf, size_t len)
 typedef struct {
     wb_type type;
     wb_values values;  /* uniform also for float above n = 2^24 (no exact input there) */
+    int forced;        /* ... uniform for that reason alone (exact was asked for) */
     size_t n, size;    /* elements, bytes per element */
     void *input, *work; /* work: n elements, then TAIL poisoned ones */
     long long expected; /* int: the exact sum */
@@ -225,7 +226,8 @@ static void make_input(lab_input *in, wb_type t, wb_values v, size_t n, unsigned
     in->type = t;
     in->n = n;
     in->size = t == WB_DOUBLE ? sizeof(double) : t == WB_FLOAT ? sizeof(float) : sizeof(int);
-    in->values = t != WB_INT && wb_exact_value_max(t, (long long)n) == 0 ? WB_VALUES_UNIFORM : v;
+    in->forced = v == WB_VALUES_EXACT && t != WB_INT && wb_exact_value_max(t, (long long)n) == 0;
+    in->values = in->forced ? WB_VALUES_UNIFORM : v;
     in->input = malloc(n * in->size);
     in->work = malloc((n + TAIL) * in->size);
     if (!in->input || !in->work) {
@@ -329,8 +331,7 @@ static void judge(const cpu_kernel *k, const lab_input *in, double got, int tail
         snprintf(order, sizeof order, " (%s)%s", k->pairwise ? "a tree" : "one chain", past);
         wb_judge_bound(row, in->type, k->pairwise ? 1 : n, k->pairwise ? wb_ceil_log2(n) : 0,
                        in->exact.abs_sum, wb_exact_error(&in->exact, got),
-                       in->type == WB_FLOAT && wb_exact_value_max(WB_FLOAT, n) == 0
-                           ? "n > 2^24, no exact float input: " : "", order);
+                       in->forced ? "n > 2^24, no exact float input: " : "", order);
         row->pass = row->pass && tail_ok;
     }
 }
