@@ -32,10 +32,6 @@
 # -n 2048). Lines starting with # and empty lines in the list are comments.
 #
 # Pasted but not re-run here, and why (tests/docs.sh reads these `# - ` lines):
-# - lab03: $ nvcc -rdc=true -arch=sm_90 nestedReduce.cu -o nestedReduce
-#     the book's kernel alone in a file the chapter shows but the workbook
-#     does not ship; its output is a compiler error (a fact of nvcc 12 and
-#     later, not of the GPU): rerun it by hand when the toolkit changes.
 # - lab05: $ compute-sanitizer --tool racecheck ./lab05 --exercises -k reduceSmemNoSyncwarp -n 100003 -r 1
 #     an excerpt (the block elides the hazards with `...`), of compute-
 #     sanitizer rather than of the lab, whose exit status is the tool's;
@@ -108,9 +104,9 @@ lab05|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
 lab05|solutions|0|build/solutions/lab05 --exercises
-lab05|default|0|./lab05 -n 8192x8192
-lab05|default|0|./lab05 -n 20000x20000
-lab05|default|0|./lab05 -n 8192x8192 -b 32x16
+lab05-matrix|default|0|./lab05 -n 8192x8192
+lab05-matrix|default|0|./lab05 -n 20000x20000
+lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
 lab06|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
@@ -206,7 +202,7 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
-    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
+    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6][-a-z]*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
         if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "docs/$ch.md" >"$out/$ch.md.new"; then
             if cmp -s "$out/$ch.md.new" "docs/$ch.md"; then echo "docs/$ch.md: unchanged"
