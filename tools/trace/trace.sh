@@ -1,0 +1,168 @@
+#!/bin/sh
+# tools/trace/trace.sh - trace one launch of one kernel on the GPU and draw it.
+#
+#   sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK]
+#   sh tools/trace/trace.sh --preflight [LAB]    only the checks below (make trace runs them first)
+#
+# `make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]` calls it. It
+# builds the trace's injection library (build/trace/: the Compute Sanitizer
+# API's patches, trace_patch.cu, and trace_inject.c) and its drawing
+# program (trace_draw.c), then runs
+#     BINARY --check -k KERNEL -n N [-b B]
+# with CUDA_INJECTION64_PATH set: --check verifies the kernel once (the
+# launch traced) and runs it again (not traced). Then it draws the record
+# (trace_draw.c) and prints the kernel's verdict and the seconds it took.
+# N defaults to 64 (lab06: 64x64), B to 32 (lab06: the lab's own block).
+#
+# Exit status: 0 drawn and the kernel PASSed; 1 drawn, the kernel FAILed (or
+# is not written yet); 2 bad arguments; 3 no trace: no GPU, no Sanitizer API
+# in the toolkit, a lab built with dynamic parallelism, no such kernel
+# launched, or an incomplete record (one line on stderr says which).
+# Environment: NVCC (nvcc), TRACE_CC (gcc), CUDA_SANITIZER_DIR (the compute-sanitizer folder),
+# WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0.
+cd "$(dirname "$0")/../.." || exit 2
+NVCC=${NVCC:-nvcc}
+OUTDIR=build/trace
+
+# sanitizer_dir: the toolkit's compute-sanitizer folder, or nothing
+sanitizer_dir() {
+    for d in "${CUDA_SANITIZER_DIR:-}" \
+        "$(dirname "$(dirname "$(readlink -f "$(command -v "$NVCC" 2>/dev/null)" 2>/dev/null)")" 2>/dev/null)/compute-sanitizer" \
+        "${CUDA_HOME:-/usr/local/cuda}/compute-sanitizer" /usr/local/cuda/compute-sanitizer; do
+        if [ -n "$d" ] && [ -f "$d/include/sanitizer.h" ] && [ -f "$d/libsanitizer-public.so" ]; then
+            echo "$d"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# preflight [LAB]: a GPU, and the Sanitizer API in the toolkit; else one line, exit 3
+preflight() {
+    if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+        echo "trace: no usable CUDA device here (nvidia-smi finds none): the trace runs the kernel on a GPU" >&2
+        exit 3
+    fi
+    if ! SAN=$(sanitizer_dir); then
+        echo "trace: this CUDA toolkit has no Compute Sanitizer API (compute-sanitizer/include/sanitizer.h and libsanitizer-public.so): the trace is built on it" >&2
+        exit 3
+    fi
+}
+
+if [ "${1:-}" = --preflight ]; then
+    preflight
+    exit 0
+fi
+if [ $# -lt 2 ]; then
+    echo "usage: sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK]" >&2
+    exit 2
+fi
+BINARY=$1; KERNEL=$2; N=${3:-}; B=${4:-}
+shift 2; [ $# -gt 0 ] && shift; [ $# -gt 0 ] && shift
+LAB=$(basename "$BINARY")
+preflight
+if [ ! -x "$BINARY" ]; then
+    echo "trace: $BINARY is not built (make $LAB)" >&2
+    exit 2
+fi
+# lab03's gpuRecursiveReduce launches kernels from the device: the Sanitizer
+# API does not patch such a program; its build without them (NOCDP=1) is fine
+if [ "$LAB" = lab03 ] && ! grep -q '+nocdp' "$BINARY" 2>/dev/null; then
+    echo "trace: $BINARY is built with dynamic parallelism (gpuRecursiveReduce), which the trace cannot patch; make trace LAB=lab03 KERNEL=... traces lab03's build without it" >&2
+    exit 3
+fi
+case $LAB in
+    lab06*) N=${N:-64x64} ;;
+    *) N=${N:-64}; B=${B:-32} ;;
+esac
+
+# the library, its patches and the drawing program, rebuilt when a source is newer
+mkdir -p "$OUTDIR" || exit 2
+CC_GPU=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '.[:space:]')
+newer() { # newer TARGET SOURCES...: TARGET is missing or older than a source
+    t=$1; shift
+    [ -f "$t" ] || return 0
+    for s in "$@"; do [ "$s" -nt "$t" ] && return 0; done
+    return 1
+}
+T=tools/trace
+if newer "$OUTDIR/wbtrace_patch.sm_$CC_GPU.fatbin" $T/trace_patch.cu $T/wbtrace.h; then
+    # the barrier callback takes a flags argument in newer toolkits
+    bflags=
+    grep -Eq 'SanitizerCallbackBarrier\)\(.*threadCount, *uint32_t flags\)' "$SAN/include/sanitizer_patching.h" &&
+        bflags=-DWBT_BARRIER_FLAGS
+    "$NVCC" --fatbin --compile-as-tools-patch -gencode "arch=compute_$CC_GPU,code=sm_$CC_GPU" $bflags \
+        -I"$SAN/include" -o "$OUTDIR/wbtrace_patch.sm_$CC_GPU.fatbin" $T/trace_patch.cu || {
+        echo "trace: building the patches (tools/trace/trace_patch.cu) failed" >&2; exit 3; }
+fi
+CUDA_INC=$(dirname "$(dirname "$(readlink -f "$(command -v "$NVCC")")")")/include
+if newer "$OUTDIR/libwbtrace.so" $T/trace_inject.c $T/wbtrace.h; then
+    ${TRACE_CC:-gcc} -O2 -std=c11 -fPIC -shared -I"$SAN/include" -I"$CUDA_INC" -o "$OUTDIR/libwbtrace.so" \
+        $T/trace_inject.c -L"$SAN" -lsanitizer-public || {
+        echo "trace: building the injection library (tools/trace/trace_inject.c) failed" >&2; exit 3; }
+fi
+if newer "$OUTDIR/trace_draw" $T/trace_draw.c; then
+    ${TRACE_CC:-gcc} -O2 -std=c11 -Wall -o "$OUTDIR/trace_draw" $T/trace_draw.c || {
+        echo "trace: building tools/trace/trace_draw.c failed" >&2; exit 3; }
+fi
+
+# The library path of the traced run: the Sanitizer API's folder (the
+# library needs libsanitizer-public.so; without it nothing is traced), and of
+# the caller's LD_LIBRARY_PATH only the folders of the driver (libcuda.so.1).
+# A whole LD_LIBRARY_PATH can bring other C++ runtimes (a compiler's own
+# lib64) into the Sanitizer API's libraries: on the H100 the program then
+# died of a segfault right after the subscription, before any module loaded,
+# while NVIDIA's MemoryTracker sample ran with LD_LIBRARY_PATH=<sanitizer> only.
+driver_dirs=
+old_ifs=$IFS; IFS=:
+for d in ${LD_LIBRARY_PATH:-}; do
+    [ -n "$d" ] && [ -e "$d/libcuda.so.1" ] && driver_dirs="$driver_dirs:$d"
+done
+IFS=$old_ifs
+
+REC=$OUTDIR/$LAB.$(echo "$KERNEL" | tr -c 'A-Za-z0-9_\n' '_').trace
+# traced_run LIBRARY_PATH: the binary's --check run under the trace
+traced_run() {
+    rm -f "$REC" "$REC.csv" "$REC.err"
+    env CUDA_INJECTION64_PATH="$PWD/$OUTDIR/libwbtrace.so" LD_LIBRARY_PATH="$1" \
+        WB_TRACE_KERNEL="$KERNEL" WB_TRACE_OUT="$REC" \
+        WB_TRACE_PATCHES="$PWD/$OUTDIR/wbtrace_patch.sm_$CC_GPU.fatbin" \
+        "$BINARY" --check -k "$KERNEL" -n "$N" ${B:+-b "$B"} >"$REC.csv" 2>"$REC.err"
+}
+t0=$(date +%s.%N)
+traced_run "$SAN$driver_dirs"
+st=$?
+# died before anything was recorded: once more with the sanitizer's folder alone
+if [ $st -gt 128 ] && [ -n "$driver_dirs" ] && grep -q '^status not-launched' "$REC" 2>/dev/null; then
+    traced_run "$SAN"
+    st=$?
+fi
+t1=$(date +%s.%N)
+if [ $st -eq 2 ]; then
+    cat "$REC.err" >&2
+    exit 2
+fi
+if [ ! -s "$REC" ]; then
+    echo "trace: $BINARY wrote no record (exit $st): $(grep -v '^wbtrace' "$REC.err" | head -c 300)" >&2
+    exit 3
+fi
+if [ $st -gt 128 ] && ! grep -q '^status traced' "$REC"; then
+    echo "trace: $BINARY died of signal $((st - 128)) under the trace before the kernel was recorded (stderr: $REC.err; WB_TRACE_DEBUG=1 says each step)" >&2
+    exit 3
+fi
+# the kernel's name as the source spells it, where c++filt is at hand
+if command -v c++filt >/dev/null 2>&1 && grep -q '^name _Z' "$REC"; then
+    demangled=$(sed -n 's/^name //p' "$REC" | c++filt)
+    awk -v d="$demangled" '/^name / && !done { print "name " d; done = 1; next } { print }' "$REC" >"$REC.tmp" &&
+        mv "$REC.tmp" "$REC"
+fi
+"$OUTDIR/trace_draw" "$@" "$REC"
+dst=$?
+[ $dst -eq 0 ] || exit 3
+[ $st -gt 128 ] && echo "  (the program ended with signal $((st - 128)) after the record was written; stderr: $REC.err)"
+verdict=$(awk -F, -v k="$KERNEL" 'NR > 1 && $2 == k { v = $11 } END { print v }' "$REC.csv")
+echo "  verdict of $KERNEL on this input (-n $N${B:+ -b $B}): ${verdict:-none}; traced in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }') s; record: $REC"
+case $verdict in
+    PASS) exit 0 ;;
+    *) exit 1 ;;
+esac
