@@ -26,6 +26,7 @@
  * Chapter: docs/lab02.md.
  */
 #include "workbook.h"
+#include "trace.h" /* --trace KERNEL */
 #include "reduce_neighbored.cuh"
 #include "explain_tree.cuh"
 #ifdef WB_SOLUTIONS
@@ -100,5 +101,6 @@ static void explain(const wb_args *a)
 
 int main(int argc, char **argv)
 {
+    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     return wb_reduce_main(&lab, kernels, argc, argv, explain);
 }

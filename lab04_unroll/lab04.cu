@@ -21,6 +21,7 @@
  * status is the verdict. The chapter is docs/lab04.md.
  */
 #include "workbook.h"
+#include "trace.h" /* --trace KERNEL */
 #include "../lab03_interleaved/reduce_interleaved.cuh"
 #include "reduce_unroll.cuh"
 #ifdef WB_SOLUTIONS
@@ -571,6 +572,7 @@ int main(int argc, char **argv)
 {
     wb_args a;
     char err[512];
+    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     /* --latency is this lab's own mode; -h, --list, --explain and every
      * error go the usual way */
     if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && a.extra && !a.help &&

@@ -34,6 +34,7 @@
  * status is the verdict. The chapter is docs/lab05.md.
  */
 #include "workbook.h"
+#include "trace.h" /* --trace KERNEL */
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
@@ -199,6 +200,7 @@ int main(int argc, char **argv)
     const char *baseline;
     char err[1200];
 
+    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     if (lab05_matrix_wanted(argc, argv)) /* -n NXxNY */
         return lab05_matrix_main(argc, argv, &matrix_ex);
     /* -h and --list name the matrix mode too */

@@ -31,6 +31,7 @@
  * verdict. The chapter is docs/lab06.md.
  */
 #include "workbook.h"
+#include "trace.h" /* --trace KERNEL */
 #include "transpose.cuh"
 #include "lab06.cuh"
 #ifdef WB_SOLUTIONS
@@ -547,6 +548,7 @@ int main(int argc, char **argv)
     matrices m;
     int nrows, i;
 
+    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     wb_args_or_exit(&lab, argc, argv, &a);
     nrows = wb_plan_rows(&lab, &a, order);
     check_grids(&a, order, nrows);
