@@ -98,9 +98,9 @@ lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish
 lab05|default|0|./lab05-finish -n 2^28 -r 20
-lab05|default|0|./lab05 --type float --values uniform
-lab05|default|0|./lab05 --sweep --type float
-lab05|default|0|./lab05 --sweep --type double
+lab05-types|default|0|./lab05 --type float --values uniform
+lab05-types|default|0|./lab05 --sweep --type float
+lab05-types|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
 lab05|solutions|0|build/solutions/lab05 --exercises
