@@ -7,16 +7,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "workbook.h"
 
+#include "csv_columns.h"
 #include "report_parts.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const wb_csv_header =
-    "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"
-    "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,"
-    "fingerprint,finish,error,bound,status";
+const char *const wb_csv_header = WB_CSV_COLUMNS;
 
 static void grid_csv(char *buf, size_t len, unsigned x, unsigned y)
 {

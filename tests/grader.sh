@@ -434,7 +434,10 @@ fi
 if [ -x ./lab01 ]; then
     d=$(case_dir live)
     ./lab01 -n 100003 -r 3 --exercises --csv >"$d/student-lab01.csv" 2>"$W/lab01.err"
-    if head -n 1 "$d/student-lab01.csv" | grep -Fqx "$(sed -n 's/^ *HEADER = "\(.*\)"$/\1/p' tools/grade.awk)"; then
+    # one source, common/csv_columns.h: what the grader reads from it is what lab01 prints
+    echo 'BEGIN { print HEADER; exit }' >"$W/hdr.awk"
+    if head -n 1 "$d/student-lab01.csv" |
+        grep -Fqx "$(awk -v conf=tools/grade.conf -v columns=common/csv_columns.h -f tools/grade.d/conf.awk -f "$W/hdr.awk" | grep .)"; then
         ok "grader's header = ./lab01 --csv header"
     else
         notok "grader's header = ./lab01 --csv header" "lab01 prints: $(head -n 1 "$d/student-lab01.csv")"

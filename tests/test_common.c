@@ -1,5 +1,5 @@
 /*
- * test_common.c - CPU tests of common/*.c: the argument parser (every
+ * test_common.c - CPU tests of common/ (C part): the argument parser (every
  * bad-input case), statistics, bandwidth arithmetic, the value-range rule,
  * and the CSV/JSON writers. Prints "ok NAME" or "FAIL NAME: why" per check
  * (tests/run counts them); exits 1 if any failed.
