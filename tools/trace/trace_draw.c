@@ -27,7 +27,7 @@
  *      conflict, barriers per block, unordered accesses.
  * Exit status: 0 drawn; 3 the record is incomplete (the device buffer
  * overflowed: the drawing says so and is not whole) or not a trace; 2 usage.
- * Plain C (C11), no CUDA: tests/gpu_trace.sh also runs it on a hand-made record.
+ * Plain C (C11), no CUDA: tests/trace.sh also runs it on a hand-made record.
  */
 #include <stdint.h>
 #include <stdio.h>

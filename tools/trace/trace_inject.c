@@ -292,9 +292,11 @@ static void callback(void *userdata, Sanitizer_CallbackDomain domain, Sanitizer_
         launch_end((const Sanitizer_LaunchData *)cbdata);
 }
 
-/* The driver loads this library at cuInit (CUDA_INJECTION64_PATH) and runs
- * its constructor. */
-__attribute__((constructor)) static void initialize(void)
+/* The driver loads this library at cuInit (CUDA_INJECTION64_PATH) and calls
+ * its InitializeInjection (the name the driver looks up: a library without
+ * it, subscribing from a constructor instead, crashed the lab). */
+__attribute__((visibility("default"))) int InitializeInjection(void);
+int InitializeInjection(void)
 {
     static Sanitizer_SubscriberHandle handle;
     const char *want = getenv("WB_TRACE_KERNEL"), *out = getenv("WB_TRACE_OUT");
@@ -306,7 +308,7 @@ __attribute__((constructor)) static void initialize(void)
     if (!want || !out || !patches) {
         fprintf(stderr, "wbtrace: WB_TRACE_KERNEL, WB_TRACE_OUT and WB_TRACE_PATCHES must be set "
                         "(tools/trace/trace.sh sets them)\n");
-        return;
+        return 0;
     }
     snprintf(g.want, sizeof g.want, "%s", want);
     if ((plus = strchr(g.want, '+')) != NULL) /* lab06's "copyRow+ldcg" is the kernel copyRow */
@@ -323,8 +325,9 @@ __attribute__((constructor)) static void initialize(void)
         fail("cannot subscribe to the Sanitizer API's callbacks", r);
         write_failure();
         g.state = 2;
-        return;
+        return 0;
     }
     DEBUG("subscribed\n");
     write_record("not-launched", NULL, NULL, 0);
+    return 0;
 }
