@@ -94,10 +94,10 @@ lab04|solutions|0|./lab04 --exercises
 lab04|default|0|./lab04 --finish device
 lab05|default|0|./lab05
 lab05|default|0|./lab05 --sweep
-lab05|default|0|./lab05-finish
-lab05|default|0|./lab05-finish
-lab05|default|0|./lab05-finish
-lab05|default|0|./lab05-finish -n 2^28 -r 20
+lab05-finish|default|0|./lab05-finish
+lab05-finish|default|0|./lab05-finish
+lab05-finish|default|0|./lab05-finish
+lab05-finish|default|0|./lab05-finish -n 2^28 -r 20
 lab05-types|default|0|./lab05 --type float --values uniform
 lab05-types|default|0|./lab05 --sweep --type float
 lab05-types|default|0|./lab05 --sweep --type double
