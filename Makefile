@@ -175,7 +175,7 @@ $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
 # lab05's side experiment: four finishes of a one-pass reduction against CUB
 # (its object is compiled by lab05's pattern rule above: % matches finish/...)
-$(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab05-finish.o | need-nvcc ## lab05's exercise 9: four ways to finish a one-pass reduction, timed against CUB
+$(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab05-finish.o | need-nvcc ## four ways to finish a one-pass reduction, timed against CUB (docs/lab05-finish.md)
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
 

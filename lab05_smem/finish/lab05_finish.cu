@@ -1,6 +1,6 @@
 /*
  * lab05-finish - the last step of a one-pass reduction, four ways, against
- * CUB. The question of lab05's exercise 9: where do reduceModern's last
+ * CUB. The question of docs/lab05-finish.md: where do reduceModern's last
  * microseconds go at n = 2^20, and can a cheaper finish win them back?
  *
  * Build and run (from the top of the workbook):
@@ -25,7 +25,7 @@
  *   5 cub::DeviceReduce::Sum  the bar
  * Every row is checked exactly, as in every lab; time ms is the event time
  * of the whole reduction on the device for rows 2-5, of the first pass for
- * row 1. The chapter (docs/lab05.md, "Where the last microseconds go")
+ * row 1. Its chapter, docs/lab05-finish.md,
  * shows an H100 run.
  */
 #include "workbook.h"
