@@ -80,7 +80,7 @@ lab03|solutions|0|build/solutions/lab03 --exercises
 # (commit dd8e6f8): the program as it is should pass every row, so 0 here,
 # and the new output replaces the block
 lab03|default|0|./lab03 --finish device
-lab04|default|0|./lab04 --latency
+lab04-latency|default|0|./lab04 --latency
 lab04|default|0|./lab04 --explain
 lab04|default|0|./lab04
 lab04|default|0|./lab04 -n 2^28
