@@ -110,10 +110,10 @@ lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
 lab06|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
-lab06|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
-lab06|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
-lab06|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
-lab06|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
+lab06-l1|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
+lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
+lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
+lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06|default|1|./lab06 --exercises
 lab06|solutions|0|./lab06 --exercises'
 
