@@ -18,7 +18,8 @@
  *   reduceCompleteUnroll<B>     + the block size a template argument
  *
  * Every kernel is checked exactly against the CPU sum on every run; the exit
- * status is the verdict. The chapter is docs/lab04.md.
+ * status is the verdict. The chapter is docs/lab04.md; --latency's is
+ * docs/lab04-latency.md.
  */
 #include "workbook.h"
 #include "trace.h" /* --trace KERNEL */

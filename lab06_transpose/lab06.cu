@@ -28,7 +28,8 @@
  * writes nothing, or reads a tile element nobody wrote, cannot pass on
  * leftovers; after the timed repetitions the output is compared again, so a
  * kernel right only on its first launch fails too. The exit status is the
- * verdict. The chapter is docs/lab06.md.
+ * verdict. The chapter is docs/lab06.md; the DLCM=ca and DLCM=cg builds'
+ * is docs/lab06-l1.md.
  */
 #include "workbook.h"
 #include "trace.h" /* --trace KERNEL */
