@@ -202,7 +202,7 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
-    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6][-a-z]*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
+    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
         if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "docs/$ch.md" >"$out/$ch.md.new"; then
             if cmp -s "$out/$ch.md.new" "docs/$ch.md"; then echo "docs/$ch.md: unchanged"
