@@ -195,7 +195,7 @@ need-nvcc:
 # ---- tests ----------------------------------------------------------------------
 TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01
 
-$(BUILD)/tests/test_common: $(BUILD)/tests/test_common.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/test_lab01: $(BUILD)/tests/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
