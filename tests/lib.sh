@@ -147,13 +147,8 @@ one_by_one() {
 }
 
 # list_kernels LAB: the names of the lab's own kernels (--list, before the
-# first blank line); list_exercises LAB: its exercises; list_matrix LAB: the
-# kernels of lab05's matrix mode
+# first blank line); list_matrix LAB: the kernels of lab05's matrix mode
 list_kernels() { "$@" --list 2>/dev/null | awk '/^$/ { exit } /^[^ ]/ { print $1 }' | tr '\n' ' '; }
-list_exercises() {
-    "$@" --list 2>/dev/null | awk '/^exercises in / { on = 1; next } on && /^$/ { exit } on && /^[^ ]/ { print $1 }' |
-        tr '\n' ' '
-}
 list_matrix() {
     "$@" --list 2>/dev/null | awk '/^matrix mode/ { on = 1; next } on && /^exercises in / { exit }
         on && /^$/ && n { exit } on && /^[^ ]/ && $2 == "[matrix]" { print $1; n++ }' | tr '\n' ' '

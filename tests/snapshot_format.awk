@@ -49,12 +49,12 @@ in_block && ours {
     if (/^\$ /) last_rank = 0 # the next command's output, in the same block
     # (a usage error is one line whatever its length: exit 2 and what to give)
     if (length($0) > 100 && $0 !~ /^lab0[1-6](-finish)?: -/) print FILENAME ":" FNR ": " length($0) " columns"
-    if (match($0, /^[a-z]+ +/) && ($1 in rank) && $0 !~ /^[a-z]+ +\|/) {
-        if (substr($0, 10, 1) != " " && length($1) < 9 && substr($0, length($1) + 1, 9 - length($1)) ~ /^ +$/) {
-            if (rank[$1] < last_rank) print FILENAME ":" FNR ": banner field \"" $1 "\" out of today's order"
-            last_rank = rank[$1]
-            if ($1 == "speedup") has_speedup_line = 1
-        }
+    # a banner line: one of today's field names at column 1, blanks to column 9, its text from 10
+    if ($0 ~ /^[a-z]+ +/ && $0 !~ /^[a-z]+ +\|/ && ($1 in rank) && length($1) < 9 &&
+        substr($0, length($1) + 1, 9 - length($1)) ~ /^ +$/ && substr($0, 10, 1) != " ") {
+        if (rank[$1] < last_rank) print FILENAME ":" FNR ": banner field \"" $1 "\" out of today's order"
+        last_rank = rank[$1]
+        if ($1 == "speedup") has_speedup_line = 1
     }
     if ($0 ~ /^kernel +/ && $0 ~ / speedup /) has_speedup_col = 1
     if ($0 ~ /^lab0[1-6](-finish)?: (PASS|FAIL)/ &&
