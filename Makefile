@@ -139,8 +139,9 @@ endif
 
 help: ## this list
 	@echo "targets:"
-	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
-	@echo "  lab01..lab06     build one lab as ./labNN (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
+	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{ l = sprintf("  %-16s", $$1); n = split($$2, w, " "); for (i = 1; i <= n; i++) { if (length(l) + 1 + length(w[i]) > 100) { print l; l = sprintf("%18s", "") " " w[i] } else l = l " " w[i] } print l }'
+	@echo "  lab01..lab06     build one lab as ./labNN"
+	@echo "                   (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
 	@echo "variables: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
 	@echo "GPU code: $(ARCH_NOTE)"
 
@@ -247,11 +248,11 @@ grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [
 	  2) echo "make grade: the grader's status is 2: nothing graded (see the message above)" >&2 ;; \
 	  esac; exit $$st
 
-trace: ## one kernel's real accesses on the GPU: make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]
+trace: ## one kernel's real accesses on the GPU: make trace LAB=lab02 KERNEL=NAME [N=64] [B=32] [SVG=f.svg]
 	@if [ -z "$(LAB)" ] || [ -z "$(KERNEL)" ]; then echo "make trace: say which lab and kernel, e.g. make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]" >&2; exit 2; fi
 	@NVCC="$(NVCC)" sh tools/trace/trace.sh --preflight
 	@$(if $(filter lab03,$(LAB)),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03,$(MAKE) --no-print-directory $(LAB))
-	@NVCC="$(NVCC)" sh tools/trace/trace.sh $(if $(filter lab03,$(LAB)),$(BUILD)/nocdp/lab03,./$(BIN)$(LAB)) "$(KERNEL)" "$(N)" "$(B)"
+	@NVCC="$(NVCC)" sh tools/trace/trace.sh $(if $(filter lab03,$(LAB)),$(BUILD)/nocdp/lab03,./$(BIN)$(LAB)) "$(KERNEL)" "$(N)" "$(B)" $(if $(SVG),--svg "$(SVG)")
 .PHONY: trace
 
 handout: ## the students' copy, without solutions or answers: make handout DEST=dir

@@ -2,6 +2,9 @@
  * trace.h - ./labNN --trace KERNEL [-n N] [-b B]: the real accesses of one
  * kernel of the lab's table, recorded on the GPU and drawn.
  *
+ * ./labNN --trace KERNEL ... --svg FILE also writes the tree as an SVG;
+ * --brief draws the tree's steps and flagged accesses and the summary only.
+ *
  * A lab's main calls wb_trace_redirect(argc, argv) first. Without --trace it
  * returns at once. With it, the program hands itself to
  * tools/trace/trace.sh (found beside the binary, or in the working
@@ -41,25 +44,32 @@ static void wb_trace_dirname(const char *path, char *dir, size_t len)
  * script cannot be found). Without: returns. */
 static void wb_trace_redirect(int argc, char **argv)
 {
-    const char *kernel = NULL, *n = "", *b = "", *lab = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    const char *kernel = NULL, *n = "", *b = "", *svg = NULL, *lab = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
     char exe[PATH_MAX], dir[PATH_MAX], script[PATH_MAX + 32];
     ssize_t got;
-    int i, traced = 0;
+    const char *cmd[12];
+    int i, traced = 0, brief = 0, c = 0;
     for (i = 1; i < argc; ++i)
         traced |= strcmp(argv[i], "--trace") == 0;
     if (!traced)
         return;
     for (i = 1; i < argc; ++i) {
-        const char **into = !strcmp(argv[i], "--trace") ? &kernel : !strcmp(argv[i], "-n") ? &n
+        const char **into;
+        if (!strcmp(argv[i], "--brief")) {
+            brief = 1;
+            continue;
+        }
+        into = !strcmp(argv[i], "--trace") ? &kernel : !strcmp(argv[i], "-n") ? &n
                                                                   : !strcmp(argv[i], "-b") ? &b
-                                                                                           : NULL;
+                                                                  : !strcmp(argv[i], "--svg") ? &svg
+                                                                                              : NULL;
         if (into == &kernel && (i + 1 >= argc || argv[i + 1][0] == '-')) {
             fprintf(stderr, "%s: --trace needs a kernel of the table (--list): --trace NAME [-n N] [-b B]\n", lab);
             exit(2);
         }
         if (!into || i + 1 >= argc || argv[i + 1][0] == '-') {
-            fprintf(stderr, "%s: --trace KERNEL takes -n N and -b B only (e.g. --trace %s -n 64 -b 32); "
-                            "'%s' is not one of them\n", lab, "reduceNeighbored", argv[i]);
+            fprintf(stderr, "%s: --trace takes -n N, -b B, --svg FILE, --brief; not '%s' (or it lacks "
+                            "its value)\n", lab, argv[i]);
             exit(2);
         }
         *into = argv[++i];
@@ -79,7 +89,13 @@ static void wb_trace_redirect(int argc, char **argv)
         exit(3);
     }
     fflush(NULL);
-    execlp("sh", "sh", script, exe, kernel, n, b, (char *)NULL);
+    cmd[c++] = "sh", cmd[c++] = script, cmd[c++] = exe, cmd[c++] = kernel, cmd[c++] = n, cmd[c++] = b;
+    if (svg)
+        cmd[c++] = "--svg", cmd[c++] = svg;
+    if (brief)
+        cmd[c++] = "--brief";
+    cmd[c] = NULL;
+    execvp("sh", (char *const *)cmd);
     fprintf(stderr, "%s: --trace: cannot run sh %s\n", lab, script);
     exit(3);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/trace/trace.sh - trace one launch of one kernel on the GPU and draw it.
 #
-#   sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK]
+#   sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK] [--svg FILE]
 #   sh tools/trace/trace.sh --preflight [LAB]    only the checks below (make trace runs them first)
 #
 # `make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]` calls it. It
@@ -13,6 +13,8 @@
 # launch traced) and runs it again (not traced). Then it draws the record
 # (trace_draw.c) and prints the kernel's verdict and the seconds it took.
 # N defaults to 64 (lab06: 64x64), B to 32 (lab06: the lab's own block).
+# -v, -B and --svg go to the drawing program: values in the tree, the block
+# drawn, and the tree as an SVG picture too (for the chapters and slides).
 #
 # Exit status: 0 drawn and the kernel PASSed; 1 drawn, the kernel FAILed (or
 # is not written yet); 2 bad arguments; 3 no trace: no GPU, no Sanitizer API
@@ -20,6 +22,7 @@
 # launched, or an incomplete record (one line on stderr says which).
 # Environment: NVCC (nvcc), TRACE_CC (gcc), CUDA_SANITIZER_DIR (the compute-sanitizer folder),
 # WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0.
+CALLER_DIR=$PWD # --svg FILE is relative to where the trace was asked for
 cd "$(dirname "$0")/../.." || exit 2
 NVCC=${NVCC:-nvcc}
 OUTDIR=build/trace
@@ -54,7 +57,7 @@ if [ "${1:-}" = --preflight ]; then
     exit 0
 fi
 if [ $# -lt 2 ]; then
-    echo "usage: sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK]" >&2
+    echo "usage: sh tools/trace/trace.sh BINARY KERNEL [N] [B] [-v] [-B BLOCK] [--svg FILE]" >&2
     exit 2
 fi
 BINARY=$1; KERNEL=$2; N=${3:-}; B=${4:-}
@@ -156,12 +159,25 @@ if command -v c++filt >/dev/null 2>&1 && grep -q '^name _Z' "$REC"; then
     awk -v d="$demangled" '/^name / && !done { print "name " d; done = 1; next } { print }' "$REC" >"$REC.tmp" &&
         mv "$REC.tmp" "$REC"
 fi
+# the drawing's options, an --svg file made relative to the caller's folder
+n_opts=$#
+while [ $n_opts -gt 0 ]; do
+    a=$1; shift; n_opts=$((n_opts - 1))
+    if [ "$a" = --svg ] && [ $n_opts -gt 0 ]; then
+        f=$1; shift; n_opts=$((n_opts - 1))
+        case $f in /*) ;; *) f=$CALLER_DIR/$f ;; esac
+        set -- "$@" --svg "$f"
+    else
+        set -- "$@" "$a"
+    fi
+done
 "$OUTDIR/trace_draw" "$@" "$REC"
 dst=$?
 [ $dst -eq 0 ] || exit 3
 [ $st -gt 128 ] && echo "  (the program ended with signal $((st - 128)) after the record was written; stderr: $REC.err)"
 verdict=$(awk -F, -v k="$KERNEL" 'NR > 1 && $2 == k { v = $11 } END { print v }' "$REC.csv")
-echo "  verdict of $KERNEL on this input (-n $N${B:+ -b $B}): ${verdict:-none}; traced in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }') s; record: $REC"
+echo "  verdict of $KERNEL on this input (-n $N${B:+ -b $B}): ${verdict:-none}; traced in $(echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }') s"
+echo "  record: $REC"
 case $verdict in
     PASS) exit 0 ;;
     *) exit 1 ;;

@@ -2,10 +2,13 @@
  * trace_draw.c - draws the record of one traced launch (tools/trace/trace.sh),
  * in the style of the labs' --explain, within 100 columns.
  *
- *   trace_draw [-v] [-B BLOCK] RECORD
+ *   trace_draw [-v] [-B BLOCK] [--svg FILE] [--brief] RECORD
  *
- *   -v        show the values read and written in the tree
- *   -B BLOCK  draw the tree of this block (default 0)
+ *   -v          show the values read and written in the tree
+ *   -B BLOCK    draw the tree of this block (default 0)
+ *   --svg FILE  also write the tree as an SVG picture (chapters, slides)
+ *   --brief     the tree's step rows and flagged accesses, then the summary
+ *               (parts 2 to 4 and the per-thread items left out)
  *
  * The record (written by trace_inject.c) holds every global and shared
  * memory access and every barrier of one launch, one line per thread; the
@@ -492,7 +495,7 @@ static void find_hazards(void)
 /* ---------------------------------------------------------------------- */
 /* Drawing                                                                 */
 /* ---------------------------------------------------------------------- */
-static int show_values;
+static int show_values, brief;
 
 /* Print `item` after the text already on the line (col characters), wrapping
  * at WIDTH with a 6-blank indent. Returns the new column. */
@@ -586,8 +589,9 @@ static void draw_tree(uint32_t b)
     int s, last = max_step_of_block(b), art = drawn + (drawn - 1) / WARP, i;
     int nw = warps_per_block();
     printf("1. The tree: block %u of %d (%d thread%s, %d warp%s), step by step; a step ends where the\n"
-           "   threads pass a __syncthreads(). tN r>w: what thread N read (r) and wrote (w) in the step.\n",
-           b, blocks(), nthreads, nthreads > 1 ? "s" : "", nw, nw > 1 ? "s" : "");
+           "   threads pass a __syncthreads().%s\n",
+           b, blocks(), nthreads, nthreads > 1 ? "s" : "", nw, nw > 1 ? "s" : "",
+           brief ? "" : " tN r>w: what thread N read (r) and wrote (w) in the step.");
     printf("   A12: element 12 of the first global buffer the kernel touched (B: the second, ...);\n"
            "   s12: shared word 12 (in units of the access size). sectors: per global load request.\n");
     (void)i;
@@ -633,8 +637,9 @@ static void draw_tree(uint32_t b)
         else
             printf("%7s\n", "-");
         col = 6;
-        printf("      ");
-        for (t = 0; t < drawn; ++t) {
+        if (!brief)
+            printf("      ");
+        for (t = 0; t < drawn && !brief; ++t) {
             char rd[160], wr[160];
             if (!active[t])
                 continue;
@@ -643,7 +648,8 @@ static void draw_tree(uint32_t b)
             snprintf(item, sizeof item, "t%d %s>%s", t, rd[0] ? rd : "-", wr[0] ? wr : "-");
             col = put_item(col, item);
         }
-        printf("\n");
+        if (!brief)
+            printf("\n");
         for (i = 0; i < nH; ++i) {
             if (H[i].block != b || H[i].step != s)
                 continue;
@@ -662,6 +668,165 @@ static void draw_tree(uint32_t b)
                last, last == 1 ? "" : "s", last, last == 1 ? "" : "s");
     else
         printf("  no barrier (__syncthreads()) in this block: one step\n\n");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The tree as an SVG (--svg FILE): for chapters and slides                 */
+/* ---------------------------------------------------------------------- */
+#define SVG_SLOTS 64 /* memory slots (columns) drawn at most */
+
+typedef struct {
+    char name[48];
+    char space; /* the region letter, or 's' for shared */
+    uint64_t index;
+} slot;
+
+static slot *S;
+static int nS;
+
+static int slot_cmp(const void *a, const void *b)
+{
+    const slot *x = a, *y = b;
+    if (x->space != y->space)
+        return x->space == 's' ? 1 : y->space == 's' ? -1 : x->space - y->space;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The column of entry e's slot, or -1 when it is not drawn. */
+static int slot_column(const entry *e)
+{
+    char name[48];
+    int i;
+    slot_name(e, name, sizeof name);
+    for (i = 0; i < nS && i < SVG_SLOTS; ++i)
+        if (!strcmp(S[i].name, name))
+            return i;
+    return -1;
+}
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; *s; ++s)
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*s, f);
+}
+
+/* Block b's tree: one band per step; at its top the slots its threads read
+ * (light), at its bottom the slots they wrote (dark), a line from each read
+ * to the write of the same thread; red where an access is unordered. */
+static void draw_svg(uint32_t b, const char *path)
+{
+    int nthreads = threads_per_block(), drawn = nthreads < DRAW_THREADS ? nthreads : DRAW_THREADS;
+    int last = max_step_of_block(b), s, i, j, cols, w, h;
+    const int left = 70, top = 78, cell = 18, band = 78;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "trace_draw: cannot write %s\n", path);
+        exit(2);
+    }
+    for (i = 0; i < nE; ++i) {
+        const entry *e = &E[i];
+        char name[48];
+        if (e->block != b || (int)e->thread >= drawn || (e->kind != 'g' && e->kind != 's'))
+            continue;
+        slot_name(e, name, sizeof name);
+        for (j = 0; j < nS && strcmp(S[j].name, name); ++j)
+            ;
+        if (j < nS)
+            continue;
+        S = grow(S, (size_t)nS + 1, sizeof *S);
+        snprintf(S[nS].name, sizeof S[nS].name, "%s", name);
+        S[nS].space = name[0];
+        S[nS].index = strtoull(name + 1, NULL, 10);
+        ++nS;
+    }
+    qsort(S, (size_t)nS, sizeof *S, slot_cmp);
+    cols = nS < SVG_SLOTS ? nS : SVG_SLOTS;
+    w = left + (cols ? cols : 1) * cell + 30;
+    if (w < 760)
+        w = 760;
+    h = top + (last + 1) * band + 60;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+               "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n", w, h, w, h);
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+    fprintf(f, "<text x=\"16\" y=\"26\" font-size=\"17\" font-weight=\"bold\">");
+    xml_text(f, kernel_name);
+    fprintf(f, "</text>\n<text x=\"16\" y=\"46\" fill=\"#444444\">block %u of %d, threads 0..%d of %d: "
+               "what each thread read and wrote, step by step, traced on the GPU</text>\n",
+            b, blocks(), drawn - 1, nthreads);
+    fprintf(f, "<text x=\"16\" y=\"63\" fill=\"#444444\">light: read in the step; dark: written; a line joins "
+               "a thread's reads to its write; red: unordered%s</text>\n",
+            nS > SVG_SLOTS ? "; the first 64 slots drawn" : "");
+    for (i = 0; i < cols; ++i)
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\" "
+                   "font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">%s</text>\n",
+                left + i * cell + cell / 2, top - 4, S[i].name);
+    for (s = 0; s <= last; ++s) {
+        int y0 = top + s * band, yr = y0 + 4, yw = y0 + band - 26;
+        char label[16];
+        unsigned char *rd = calloc((size_t)(cols ? cols : 1), 1), *wr = calloc((size_t)(cols ? cols : 1), 1);
+        unsigned char *bad = calloc((size_t)(cols ? cols : 1), 1);
+        if (!rd || !wr || !bad)
+            die(3, "out of memory");
+        step_label(s, last, label, sizeof label);
+        fprintf(f, "<text x=\"16\" y=\"%d\" fill=\"#333333\">step %s</text>\n", y0 + band / 2, label);
+        for (i = 0; i < nH; ++i) {
+            int c;
+            if (H[i].block != b || H[i].step != s)
+                continue;
+            if ((c = slot_column(&E[H[i].reader])) >= 0)
+                bad[c] = 1;
+        }
+        /* the lines: per drawn thread, each read to each write of the step */
+        for (i = 0; i < nE; ++i) {
+            const entry *r = &E[i];
+            int cr;
+            if (r->block != b || (int)r->thread >= drawn || (r->kind != 'g' && r->kind != 's') || r->op != 'r' ||
+                R[req_of[i]].step != s || (cr = slot_column(r)) < 0)
+                continue;
+            rd[cr] = 1;
+            for (j = 0; j < nE; ++j) {
+                const entry *x = &E[j];
+                int cw;
+                if (x->block != b || x->thread != r->thread || (x->kind != 'g' && x->kind != 's') ||
+                    x->op == 'r' || R[req_of[j]].step != s || (cw = slot_column(x)) < 0)
+                    continue;
+                fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1.2\"/>\n",
+                        left + cr * cell + cell / 2, yr + cell - 4, left + cw * cell + cell / 2, yw,
+                        bad[cr] ? "#cc3311" : "#4477aa");
+            }
+        }
+        for (j = 0; j < nE; ++j) {
+            int cw;
+            if (E[j].block == b && (int)E[j].thread < drawn && (E[j].kind == 'g' || E[j].kind == 's') &&
+                E[j].op != 'r' && R[req_of[j]].step == s && (cw = slot_column(&E[j])) >= 0)
+                wr[cw] = 1;
+        }
+        for (i = 0; i < cols; ++i) {
+            if (rd[i])
+                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#bbccee\" stroke=\"%s\"/>\n",
+                        left + i * cell + 1, yr, cell - 2, cell - 4, bad[i] ? "#cc3311" : "#4477aa");
+            if (wr[i])
+                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#224488\"/>\n",
+                        left + i * cell + 1, yw, cell - 2, cell - 4);
+        }
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#dddddd\"/>\n", 12, y0 + band - 4,
+                w - 12, y0 + band - 4);
+        free(rd);
+        free(wr);
+        free(bad);
+    }
+    fprintf(f, "<text x=\"16\" y=\"%d\" fill=\"#555555\">A, B, ...: global buffers in the order the kernel "
+               "first touched them; s: shared words. A step ends at a __syncthreads().</text>\n",
+            h - 24);
+    fprintf(f, "</svg>\n");
+    fclose(f);
 }
 
 static const char *op_name(char op)
@@ -830,7 +995,7 @@ static void draw_summary(uint32_t b)
         else
             ++unordered;
     }
-    printf("5. Summary of the launch: %d block%s of %d thread%s.\n", blocks(), blocks() > 1 ? "s" : "",
+    printf("%d. Summary of the launch: %d block%s of %d thread%s.\n", brief ? 2 : 5, blocks(), blocks() > 1 ? "s" : "",
            threads_per_block(), threads_per_block() > 1 ? "s" : "");
     printf("  global: %d load requests, %d sectors (%.2f per request); %d store/atomic requests,\n"
            "          %d sectors (%.2f per request)\n",
@@ -854,21 +1019,25 @@ int main(int argc, char **argv)
 {
     int i;
     uint32_t b = 0;
-    const char *path = NULL;
+    const char *path = NULL, *svg = NULL;
     for (i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "-v"))
+        if (!strcmp(argv[i], "--svg") && i + 1 < argc)
+            svg = argv[++i];
+        else if (!strcmp(argv[i], "--brief"))
+            brief = 1;
+        else if (!strcmp(argv[i], "-v"))
             show_values = 1;
         else if (!strcmp(argv[i], "-B") && i + 1 < argc)
             b = (uint32_t)strtoul(argv[++i], NULL, 10);
         else if (argv[i][0] != '-' && !path)
             path = argv[i];
         else {
-            fprintf(stderr, "usage: trace_draw [-v] [-B BLOCK] RECORD\n");
+            fprintf(stderr, "usage: trace_draw [-v] [-B BLOCK] [--svg FILE] [--brief] RECORD\n");
             return 2;
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: trace_draw [-v] [-B BLOCK] RECORD\n");
+        fprintf(stderr, "usage: trace_draw [-v] [-B BLOCK] [--svg FILE] [--brief] RECORD\n");
         return 2;
     }
     read_record(path);
@@ -887,10 +1056,14 @@ int main(int argc, char **argv)
            "  barrier of this one launch, recorded by the Compute Sanitizer API\n\n",
            kernel_name, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2]);
     draw_tree(b);
-    draw_coalescing();
-    draw_banks();
-    draw_divergence();
+    if (!brief) {
+        draw_coalescing();
+        draw_banks();
+        draw_divergence();
+    }
     draw_summary(b);
+    if (svg)
+        draw_svg(b, svg);
     if (claimed > capacity) {
         printf("INCOMPLETE: %llu accesses were not recorded: the counts above are partial.\n",
                claimed - capacity);

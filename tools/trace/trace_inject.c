@@ -241,8 +241,7 @@ static void launch_begin(const Sanitizer_LaunchData *l)
     write_record("failed the traced launch began but never ended", NULL, NULL, 0);
 }
 
-/* The traced launch was queued: wait for it (a copy on its stream) and
- * write the record. */
+/* The traced launch was queued: wait for its stream and write the record. */
 static void launch_end(const Sanitizer_LaunchData *l)
 {
     wbt_tracker t;
@@ -252,8 +251,17 @@ static void launch_end(const Sanitizer_LaunchData *l)
     if (g.state != 1 || !l->functionName || strcmp(g.mangled, l->functionName) != 0)
         return;
     g.state = 2;
-    DEBUG("launch end: copying the record back\n");
+    DEBUG("launch end: waiting for the kernel, then copying the record back\n");
     sanitizerSetCallbackData(l->function, NULL);
+    /* LAUNCH_END comes when the launch is queued, not when it has run: wait
+     * for its stream first (without this, a kernel of 512 threads was
+     * recorded half-way through) */
+    r = sanitizerStreamSynchronize(l->hStream);
+    if (r != SANITIZER_SUCCESS) {
+        fail("cannot wait for the traced launch", r);
+        write_failure();
+        return;
+    }
     r = sanitizerMemcpyDeviceToHost(&t, g.dev_tracker, sizeof t, l->hStream);
     if (r != SANITIZER_SUCCESS) {
         fail("cannot copy the record back", r);
@@ -293,8 +301,10 @@ static void callback(void *userdata, Sanitizer_CallbackDomain domain, Sanitizer_
 }
 
 /* The driver loads this library at cuInit (CUDA_INJECTION64_PATH) and calls
- * its InitializeInjection (the name the driver looks up: a library without
- * it, subscribing from a constructor instead, crashed the lab). */
+ * its InitializeInjection. It must return 1: on 0 the driver takes the
+ * library as failed and unloads it, and the Sanitizer API's next callback
+ * jumps into unmapped memory (the lab died of a segfault right after
+ * "subscribed"). */
 __attribute__((visibility("default"))) int InitializeInjection(void);
 int InitializeInjection(void)
 {
@@ -325,9 +335,9 @@ int InitializeInjection(void)
         fail("cannot subscribe to the Sanitizer API's callbacks", r);
         write_failure();
         g.state = 2;
-        return 0;
+        return 0; /* nothing subscribed: the driver may unload the library */
     }
     DEBUG("subscribed\n");
     write_record("not-launched", NULL, NULL, 0);
-    return 0;
+    return 1;
 }
