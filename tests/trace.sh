@@ -1,23 +1,26 @@
 # tests/trace.sh - the trace (make trace, tools/trace/): one kernel's real
 # accesses on the GPU, recorded with the Compute Sanitizer API. POSIX sh, run
-# from the repository root after `make lab02 lab06`; tests/run runs it with
-# the CPU parts. The GPU part runs under make test-all (WB_TEST_ALL=1) or
-# WB_TRACE_GPU=1 only: on the H100 (driver 580.159.04, CUDA 13.0) the traced
-# lab still dies (SIGSEGV) after the injection library subscribes and before
-# the first module loads, so the trace does not work yet.
+# from the repository root after `make lab02 lab05 lab06`; tests/run runs it
+# with the other parts (a trace takes under a second).
 #
 # On the CPU (always): the drawing program on hand-made records
 # (tests/fixtures/trace/): reduceNeighbored on one block of 32 (its counts,
 # its steps, nothing unordered), a tile column read with no barrier (32-way
 # conflicts, unordered and stale reads flagged), an overflowed record
 # (drawn as INCOMPLETE, exit 3), a kernel never launched and a cut record
-# (exit 3, one line). On the GPU: lab02's two kernels traced at -n 64 -b 32
-# agree with ./lab02 --explain -b 32 (load requests and sectors per block,
-# sectors per step, steps); lab06's transposeSmem at 64x64 shows the 32-way
-# conflict of the tile's column read and transposeSmemPad none; the fix-it
-# transposeSmemNoSync as shipped shows its early reads; lab03 built with
-# dynamic parallelism is refused (exit 3). Without a device, or without the
-# Sanitizer API in the toolkit, the GPU part skips.
+# (exit 3, one line); --brief and --svg.
+# On the GPU, each traced count held against the model --explain draws on
+# the same input: lab02's two kernels at -n 64 -b 32 (load requests and
+# sectors per block, sectors per step, steps); lab06's copy and naive
+# transposes at 64x64 with blocks of 32x8 (sectors per load and per store
+# request, as --explain's Part 2); transposeSmem's 32-way conflict and
+# transposeSmemPad's none (as its Part 3). The fix-its as shipped show what
+# is wrong (lab05's reduceSmemNoSyncwarp: unordered shared accesses in its
+# last warp; lab06's transposeSmemNoSync: tile rows read before they are
+# written), and their solutions (build/solutions/, built by make test with a
+# GPU) show nothing flagged. lab03 built with dynamic parallelism is refused
+# (exit 3). Without a device, or without the Sanitizer API in the toolkit,
+# the GPU part skips.
 . tests/lib.sh
 
 FIX=tests/fixtures/trace
@@ -62,6 +65,16 @@ expect_grep "trace_draw: says no such kernel ran" "^trace: no kernel named reduc
 sed '/^end$/d' $FIX/neighbored32.trace >"$TMPD/cut.trace"
 expect_status 3 "trace_draw: a record without its end exits 3" "$DRAW" "$TMPD/cut.trace"
 expect_status 2 "trace_draw: no record named" "$DRAW"
+expect_status 0 "trace_draw --brief --svg" "$DRAW" --brief --svg "$TMPD/fix.svg" $FIX/nobarrier32.trace
+expect_grep "trace_draw --brief: the flagged reads stay" "!! unordered: t31 reads s0" "$OUTF"
+if grep -q "^2\. Summary" "$OUTF" && ! grep -Eq "^[2-4]\. (Coalescing|Shared|Active)|^      t0 " "$OUTF"; then
+    ok "trace_draw --brief: the tree's steps, its flags and the summary only"
+else notok "trace_draw --brief" "$(grep '^[0-9]\. ' "$OUTF" | head -5)"; fi
+check_width "trace_draw --brief fits 100 columns" "$OUTF"
+if head -c 5 "$TMPD/fix.svg" | grep -q '<svg' && tail -n 1 "$TMPD/fix.svg" | grep -q '^</svg>$' &&
+    grep -q 'stroke="#cc3311"' "$TMPD/fix.svg"; then
+    ok "trace_draw --svg: a whole SVG, the unordered reads in red"
+else notok "trace_draw --svg" "$(head -c 200 "$TMPD/fix.svg" 2>&1)"; fi
 
 # ./labNN --trace: bad command lines (exit 2, one line) before anything runs
 if [ -x ./lab02 ]; then
@@ -74,10 +87,6 @@ if [ -x ./lab02 ]; then
 fi
 
 # ---- on the GPU ---------------------------------------------------------------
-if [ -z "${WB_TEST_ALL:-}" ] && [ -z "${WB_TRACE_GPU:-}" ]; then
-    skip "trace on the GPU" "not in make test: the traced lab dies under the Sanitizer API on the H100 (make test-all runs it)"
-    exit 0
-fi
 if ! has_gpu; then
     skip "trace on the GPU" "no usable CUDA device here"
     exit 0
@@ -86,7 +95,7 @@ if ! sh tools/trace/trace.sh --preflight 2>"$ERRF"; then
     skip "trace on the GPU" "$(head -c 300 "$ERRF")"
     exit 0
 fi
-for l in lab02 lab06; do
+for l in lab02 lab05 lab06; do
     if [ ! -x ./$l ]; then notok "$l built" "./$l is missing: run make $l"; exit 1; fi
 done
 # one trace first: where the injection records nothing, one FAIL says why
@@ -135,6 +144,66 @@ expect_grep "transposeSmem: one barrier" "barriers per block: 1 " "$OUTF"
 expect_status 0 "trace lab06 transposeSmemPad 64x64" sh tools/trace/trace.sh ./lab06 transposeSmemPad 64x64
 expect_grep "transposeSmemPad: no bank conflict" "worst bank conflict: 1-way \(none\)" "$OUTF"
 expect_grep "transposeSmemPad: nothing unordered" "unordered accesses: 0; stale shared reads: 0" "$OUTF"
+
+# lab06's copies and naive transposes against --explain's Part 2 (warp 0's
+# request; every warp of these kernels makes the same ones at 64x64)
+run ./lab06 --explain -n 64x64 -b 32x8
+cp "$OUTF" "$TMPD/explain6"
+for k in copyRow copyCol transposeNaiveRow transposeNaiveCol; do
+    run sh tools/trace/trace.sh ./lab06 $k 64x64 32x8
+    want=$(awk -v k=$k '$1 == k && $2 ~ /^[0-9]+$/ { print $3, $5; exit }' "$TMPD/explain6")
+    got=$(awk '$1 ~ /^g[0-9]+$/ && $3 == "load" && l == "" { l = $9 + 0 }
+               $1 ~ /^g[0-9]+$/ && $3 == "store" && st == "" { st = $9 + 0 }
+               END { print l, st }' "$OUTF")
+    if [ "$STATUS" -eq 0 ] && [ -n "$want" ] && [ "$want" = "$got" ]; then
+        ok "trace of $k: sectors per load and per store request as --explain ($got)"
+    else
+        notok "trace of $k: sectors per load and store request" "exit $STATUS; trace '$got', --explain '$want'"
+    fi
+done
+# the banks of the tile's column read, as --explain's Part 3 draws them
+grep -q -- "-> 32-way conflict" "$TMPD/explain6" && grep -q -- "-> no conflict" "$TMPD/explain6" &&
+    ok "lab06 --explain: 32-way unpadded, none padded (the model the traces are held to)" ||
+    notok "lab06 --explain: the bank model" "$(grep -- '->' "$TMPD/explain6" | head -3)"
+
+# --brief and --svg
+expect_status 0 "./lab02 --trace reduceNeighbored --brief --svg" \
+    ./lab02 --trace reduceNeighbored -n 64 -b 32 --brief --svg "$TMPD/tree.svg"
+check_width "--brief fits 100 columns" "$OUTF"
+if grep -q "^2\. Summary" "$OUTF" && ! grep -q "^2\. Coalescing" "$OUTF"; then ok "--brief: the tree's steps and the summary"
+else notok "--brief: the tree's steps and the summary" "$(grep '^[0-9]\.' "$OUTF" | head -5)"; fi
+if [ -s "$TMPD/tree.svg" ] && head -c 5 "$TMPD/tree.svg" | grep -q '<svg' && tail -n 1 "$TMPD/tree.svg" | grep -q '</svg>' &&
+    [ "$(grep -c '<line ' "$TMPD/tree.svg")" -ge 31 ]; then
+    ok "--svg: an SVG of the tree (its lines: $(grep -c '<line ' "$TMPD/tree.svg"))"
+else
+    notok "--svg: an SVG of the tree" "$(head -c 200 "$TMPD/tree.svg" 2>&1)"
+fi
+
+# the fix-its, as shipped and solved (make test builds the solutions with a GPU)
+if built_with_solutions ./lab05 || edited_exercise_file lab05_smem/exercises.cuh >/dev/null; then
+    skip "trace of reduceSmemNoSyncwarp as shipped" "./lab05 is not built from the shipped stubs"
+else
+    run ./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64
+    if [ "$STATUS" -eq 1 ] && grep -Eq "unordered accesses: [1-9][0-9]*;" "$OUTF" &&
+        grep -q "one warp, no __syncwarp()" "$OUTF"; then
+        ok "trace of reduceSmemNoSyncwarp as shipped: FAIL, its last warp's unordered reads flagged ($(grep -o 'unordered accesses: [0-9]*' "$OUTF"))"
+    else
+        notok "trace of reduceSmemNoSyncwarp as shipped" "exit $STATUS; $(grep 'unordered accesses' "$OUTF") $(head -c 300 "$ERRF")"
+    fi
+fi
+for fx in "lab05 reduceSmemNoSyncwarp 64 64" "lab06 transposeSmemNoSync 64x64"; do
+    set -- $fx
+    if [ ! -x build/solutions/$1 ]; then
+        skip "trace of $2 solved" "build/solutions/$1 is not built (make test builds it with a GPU)"
+        continue
+    fi
+    run sh tools/trace/trace.sh build/solutions/$1 $2 $3 $4
+    if [ "$STATUS" -eq 0 ] && grep -q "unordered accesses: 0; stale shared reads: 0" "$OUTF"; then
+        ok "trace of $2 solved: PASS, nothing unordered"
+    else
+        notok "trace of $2 solved" "exit $STATUS; $(grep 'unordered accesses' "$OUTF") $(head -c 300 "$ERRF")"
+    fi
+done
 
 # a fix-it as shipped: transposeSmemNoSync reads tile rows before they are written
 if built_with_solutions ./lab06 || edited_exercise_file lab06_transpose/exercises.cuh >/dev/null; then

@@ -673,7 +673,7 @@ static void draw_tree(uint32_t b)
 /* ---------------------------------------------------------------------- */
 /* The tree as an SVG (--svg FILE): for chapters and slides                 */
 /* ---------------------------------------------------------------------- */
-#define SVG_SLOTS 64 /* memory slots (columns) drawn at most */
+#define SVG_SLOTS 160 /* memory slots (columns) drawn at most */
 
 typedef struct {
     char name[48];
@@ -724,7 +724,8 @@ static void draw_svg(uint32_t b, const char *path)
 {
     int nthreads = threads_per_block(), drawn = nthreads < DRAW_THREADS ? nthreads : DRAW_THREADS;
     int last = max_step_of_block(b), s, i, j, cols, w, h;
-    const int left = 70, top = 78, cell = 18, band = 78;
+    const int left = 70, top = 78, band = 78;
+    int cell, every;
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "trace_draw: cannot write %s\n", path);
@@ -748,6 +749,9 @@ static void draw_svg(uint32_t b, const char *path)
     }
     qsort(S, (size_t)nS, sizeof *S, slot_cmp);
     cols = nS < SVG_SLOTS ? nS : SVG_SLOTS;
+    cell = cols ? 1150 / cols : 18; /* about 1,200 pixels wide at most */
+    cell = cell > 18 ? 18 : cell < 7 ? 7 : cell;
+    every = (22 + cell - 1) / cell; /* a slot's name every `every` columns */
     w = left + (cols ? cols : 1) * cell + 30;
     if (w < 760)
         w = 760;
@@ -762,8 +766,8 @@ static void draw_svg(uint32_t b, const char *path)
             b, blocks(), drawn - 1, nthreads);
     fprintf(f, "<text x=\"16\" y=\"63\" fill=\"#444444\">light: read in the step; dark: written; a line joins "
                "a thread's reads to its write; red: unordered%s</text>\n",
-            nS > SVG_SLOTS ? "; the first 64 slots drawn" : "");
-    for (i = 0; i < cols; ++i)
+            nS > SVG_SLOTS ? "; the first 160 slots drawn" : "");
+    for (i = 0; i < cols; i += every)
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\" "
                    "font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">%s</text>\n",
                 left + i * cell + cell / 2, top - 4, S[i].name);
