@@ -492,6 +492,39 @@ static void find_hazards(void)
     free(t);
 }
 
+/* Global words that more than one block writes (atomics aside): blocks are
+ * never ordered, so the last writer wins by chance. Returns how many words;
+ * two entries that write the first one go to *a and *b. */
+static int by_addr(const void *x, const void *y)
+{
+    const entry *p = &E[*(const int *)x], *q = &E[*(const int *)y];
+    if (p->addr / 4 != q->addr / 4)
+        return p->addr / 4 < q->addr / 4 ? -1 : 1;
+    return *(const int *)x - *(const int *)y;
+}
+
+static int shared_global_writes(int *a, int *b)
+{
+    int *w = NULL, n = 0, i, j, k, count = 0;
+    for (i = 0; i < nE; ++i)
+        if (E[i].kind == 'g' && E[i].op == 'w') {
+            w = grow(w, (size_t)n + 1, sizeof *w);
+            w[n++] = i;
+        }
+    if (n)
+        qsort(w, (size_t)n, sizeof *w, by_addr);
+    for (i = 0; i < n; i = j) {
+        for (j = i; j < n && E[w[j]].addr / 4 == E[w[i]].addr / 4; ++j)
+            ;
+        for (k = i + 1; k < j && E[w[k]].block == E[w[i]].block; ++k)
+            ;
+        if (k < j && !count++)
+            *a = w[i], *b = w[k];
+    }
+    free(w);
+    return count;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Drawing                                                                 */
 /* ---------------------------------------------------------------------- */
@@ -1015,6 +1048,15 @@ static void draw_summary(uint32_t b)
     printf("  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n", barriers, syncwarps);
     printf("  unordered accesses: %d; stale shared reads: %d%s\n", unordered, stale,
            unordered + stale ? "   (!! in the tree)" : "");
+    {
+        int x = -1, y = -1, n = shared_global_writes(&x, &y);
+        char name[48];
+        if (n) {
+            slot_name(&E[x], name, sizeof name);
+            printf("  !! %d global word%s written by more than one block (blocks run in no order): %s\n"
+                   "     by blocks %u and %u\n", n, n == 1 ? "" : "s", name, E[x].block, E[y].block);
+        }
+    }
     printf("  record: %llu accesses and barriers of %llu the buffer holds, %s\n", (unsigned long long)nE,
            capacity, claimed > capacity ? "SOME DROPPED" : "none dropped");
 }
