@@ -194,11 +194,13 @@ need-nvcc:
 	@if [ "$(HAVE_NVCC)" != yes ]; then echo "make: $(NVCC) not found: the GPU labs need the CUDA toolkit (docs/setup.md); lab01 builds without it" >&2; exit 2; fi
 
 # ---- tests ----------------------------------------------------------------------
+# tests/run runs them: tests/unit/ (C unit tests, lab01's command line),
+# tests/gpu/ (the GPU labs), tests/tools/ (grader, docs, widths, build, handout)
 TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01
 
-$(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/unit/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
-$(BUILD)/tests/test_lab01: $(BUILD)/tests/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 

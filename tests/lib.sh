@@ -96,7 +96,7 @@ commas() { echo $1 | tr ' ' ','; }
 # configuration of its -n, -b, --type, --finish and --seed lists, named
 # "LABEL n=N b=B ...": ok when every kernel of KERNELS has one PASS row there
 # (a cub:: row at the first block only). Missing rows (a run that died), rows
-# nobody expected and an exit status that disagrees fail (tests/check_cross.awk).
+# nobody expected and an exit status that disagrees fail (tests/gpu/check_cross.awk).
 # The run's CSV stays in $OUTF.
 check_cross() {
     cl=$1; cexpect=$2; shift 2
@@ -107,7 +107,7 @@ check_cross() {
     done
     run "$@"
     awk -v label="$cl" -v expect="$cexpect" -v ns="$cn" -v bs="$cb" -v ts="$ct" -v fs_="$cf" -v ss="$cs" \
-        -v status="$STATUS" -f tests/check_cross.awk "$OUTF"
+        -v status="$STATUS" -f tests/gpu/check_cross.awk "$OUTF"
     if [ -n "${WB_TEST_ALL:-}" ]; then one_by_one "$cl" "$@"; fi
 }
 
@@ -272,7 +272,7 @@ expected_rows() {
 #   build/solutions/LAB (make test builds it where a GPU is): every row of
 #   --check --exercises ARGS passes, for each ARGS (lists: "-n 1,33 -b 32,64"),
 #   and a plain run says every exercise is done. Their speed is
-#   exercise_speed's (tests/gpu_speed.sh).
+#   exercise_speed's (tests/gpu/gpu_speed.sh).
 exercise_checks() {
     el=$1; ewrite=$2; efix=$3; eargs=$4
     ecount=${5:-$(( $(echo $ewrite $efix | wc -w) ))} # K: all of them, another mode's too
@@ -324,7 +324,7 @@ exercise_checks() {
 
 # exercise_speed LAB "NAME=BAR ..." [ARGS]: each solution's speedup over its
 # reference at the exercise size (--exercises --csv -r 20) is at least BAR.
-# Timed: tests/gpu_speed.sh runs it alone on the GPU.
+# Timed: tests/gpu/gpu_speed.sh runs it alone on the GPU.
 exercise_speed() {
     sol=build/solutions/$1
     if [ ! -x "$sol" ]; then skip "$1 solutions' speed" "$sol not built"; return; fi

@@ -37,7 +37,7 @@
 # across them: their names give no student (labNN-float is not NAME-labNN),
 # so each is credited to no one and none is set aside as a re-run of
 # another, plain --csv runs hold no exercise rows, so no shared fingerprint
-# is flagged, and no two files are the same bytes (tests/grader.sh grades
+# is flagged, and no two files are the same bytes (tests/tools/grader.sh grades
 # such a set). What the grader then says about students does not apply to a
 # results set: every file "credited to no one" with a hint to rename it, and
 # the exercises "not handed in". grade.conf's thresholds were set on int

@@ -22,7 +22,7 @@
 #
 # The list: grep -n '^\$ ' docs/lab0*.md names the commands that head the
 # pasted blocks; keep the two in step when a chapter gains or loses one
-# (tests/docs.sh fails when a chapter's `$ ` line has no line here and is
+# (tests/tools/docs.sh fails when a chapter's `$ ` line has no line here and is
 # not among those left out below). One line per pasted `$ ` line, in chapter
 # order, the command exactly as the chapter shows it after `$ `; what runs is
 # that command with a leading `make ... && ` and a trailing `# comment`
@@ -31,7 +31,7 @@
 # `make lab06 DLCM=ca && ./lab06 -n 2048` runs build/snap-dlcm-ca/lab06
 # -n 2048). Lines starting with # and empty lines in the list are comments.
 #
-# Pasted but not re-run here, and why (tests/docs.sh reads these `# - ` lines):
+# Pasted but not re-run here, and why (tests/tools/docs.sh reads these `# - ` lines):
 # - lab05: $ compute-sanitizer --tool racecheck ./lab05 --exercises -k reduceSmemNoSyncwarp -n 100003 -r 1
 #     an excerpt (the block elides the hazards with `...`), of compute-
 #     sanitizer rather than of the lab, whose exit status is the tool's;

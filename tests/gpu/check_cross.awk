@@ -1,4 +1,4 @@
-# tests/check_cross.awk - the verdicts of one --check run, one check per
+# tests/gpu/check_cross.awk - the verdicts of one --check run, one check per
 # configuration (tests/lib.sh check_cross calls it; POSIX awk).
 #
 # Input: the run's CSV (lab,kernel,role,size,block,grid,type,values,finish,

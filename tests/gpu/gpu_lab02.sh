@@ -1,4 +1,4 @@
-# tests/gpu_lab02.sh - lab02 (neighbored pairing) on a GPU. POSIX sh, run from
+# tests/gpu/gpu_lab02.sh - lab02 (neighbored pairing) on a GPU. POSIX sh, run from
 # the repository root after `make lab02`; tests/run calls it where a device exists.
 #
 # Exact at edge and odd sizes for every block 32..1024, finished on the host
@@ -8,7 +8,7 @@
 # (lab02_neighbored/exercises.cuh): as shipped, the write-it row is todo and
 # the two fix-it rows FAIL at the exercise size at every block; the solutions
 # (build/solutions/lab02) pass at odd and edge sizes, every block and both
-# finishes. Their speed is tests/gpu_speed.sh's.
+# finishes. Their speed is tests/gpu/gpu_speed.sh's.
 . tests/lib.sh
 
 LAB=./lab02

@@ -1,4 +1,4 @@
-# tests/gpu_lab03.sh - lab03 (interleaved pairing, beside lab02's two kernels,
+# tests/gpu/gpu_lab03.sh - lab03 (interleaved pairing, beside lab02's two kernels,
 # and gpuRecursiveReduce, lab01's recursion on the GPU) on a GPU. POSIX sh,
 # run from the repository root after `make lab03`; tests/run calls it where a
 # device exists.
@@ -13,7 +13,7 @@
 # as shipped the write-its are todo and gpuRecursiveReduceNosync FAILs; the
 # solutions (build/solutions/lab03) pass at odd and edge sizes at every block
 # and both finishes, and reduceInterleavedGridStride runs on a grid sized to
-# the GPU. Their speed is tests/gpu_speed.sh's.
+# the GPU. Their speed is tests/gpu/gpu_speed.sh's.
 . tests/lib.sh
 
 LAB=./lab03

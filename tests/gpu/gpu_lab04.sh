@@ -1,4 +1,4 @@
-# tests/gpu_lab04.sh - lab04 (unrolling) on a GPU. POSIX sh, run from the
+# tests/gpu/gpu_lab04.sh - lab04 (unrolling) on a GPU. POSIX sh, run from the
 # repository root after `make lab04`; tests/run calls it where a device exists.
 #
 # Exact for every kernel at every n from 1 to 100, at n = block*8 - 1,
@@ -6,7 +6,7 @@
 # 32..1024 and both finishes (one --check run); each kernel alone with -k;
 # bad input (exit 2, one line); --list, -h, --explain, --latency, --json;
 # exit 3 with a message when no device is visible. The exercises: as shipped
-# and the solutions (their speed is tests/gpu_speed.sh's).
+# and the solutions (their speed is tests/gpu/gpu_speed.sh's).
 . tests/lib.sh
 
 LAB=./lab04
@@ -91,7 +91,7 @@ latency_checks
 
 # the exercises (lab04_unroll/exercises.cuh): as shipped, and the solutions
 # at odd and edge sizes (the tails of unroll 16 of every block) at every
-# block and both finishes (tests/lib.sh); their speed is tests/gpu_speed.sh's
+# block and both finishes (tests/lib.sh); their speed is tests/gpu/gpu_speed.sh's
 ex_sizes="1 3 33"
 for b in $BLOCKS; do ex_sizes="$ex_sizes $((b * 16 - 1)) $((b * 16 + 1))"; done
 exercise_checks lab04 "reduceUnrolling16" "reduceUnrolling8Grid reduceUnrolling4Tail" \

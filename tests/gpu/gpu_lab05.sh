@@ -1,4 +1,4 @@
-# tests/gpu_lab05.sh - lab05 (shared memory, shuffles, CUB) on a GPU. POSIX
+# tests/gpu/gpu_lab05.sh - lab05 (shared memory, shuffles, CUB) on a GPU. POSIX
 # sh, run from the repository root after `make lab05`; tests/run calls it
 # where a device exists.
 #
@@ -13,14 +13,14 @@
 # are todo and the fix-it row FAILs at the exercise size at every block of
 # 64 and up; the solutions (build/solutions/lab05) pass at n = 1, 2, 3, 31,
 # 33, 1000003, 2^24 - 3 and 2^24 and every block, and in a sweep. Their
-# speed is tests/gpu_speed.sh's; the matrix mode is tests/gpu_lab05_matrix.sh's.
+# speed is tests/gpu/gpu_speed.sh's; the matrix mode is tests/gpu/gpu_lab05_matrix.sh's.
 . tests/lib.sh
 
 LAB=./lab05
 ROWS=8 # kernels in lab05's table, CUB's row included
 EX_WRITE="reduceSmemShfl reduceMaxSmem" # the 1D exercises, by kind
 EX_FIX="reduceSmemNoSyncwarp"
-EX_ALL=4 # with the matrix mode's reduce2DNumba (tests/gpu_lab05_matrix.sh)
+EX_ALL=4 # with the matrix mode's reduce2DNumba (tests/gpu/gpu_lab05_matrix.sh)
 EX_LINE='^exercises: [0-9]+ of 4 done' # the closing line of a run without --exercises
 BLOCKS="32 64 128 256 512 1024"
 UNROLL=4 # MODERN_UNROLL: int4 loads per thread per tile of reduceModern

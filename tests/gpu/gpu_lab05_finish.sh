@@ -1,4 +1,4 @@
-# tests/gpu_lab05_finish.sh - lab05-finish (four finishes of a one-pass
+# tests/gpu/gpu_lab05_finish.sh - lab05-finish (four finishes of a one-pass
 # reduction, against CUB) on a GPU. POSIX sh, run from the repository root
 # after `make lab05-finish`; tests/run calls it where a device exists.
 #

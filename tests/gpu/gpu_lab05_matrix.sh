@@ -1,4 +1,4 @@
-# tests/gpu_lab05_matrix.sh - lab05's matrix mode (./lab05 -n NXxNY) on a GPU.
+# tests/gpu/gpu_lab05_matrix.sh - lab05's matrix mode (./lab05 -n NXxNY) on a GPU.
 # POSIX sh, run from the repository root after `make lab05`; tests/run calls
 # it where a device exists.
 #
@@ -152,7 +152,7 @@ else
     else notok "lab05 --exercises: $EX's row" "exit $STATUS; $(grep -E ',reduce2D(Numba)?,' "$OUTF" | head -c 400)"; fi
 fi
 
-# the solution: every shape and block (its speed: tests/gpu_speed.sh)
+# the solution: every shape and block (its speed: tests/gpu/gpu_speed.sh)
 sol=build/solutions/lab05
 if [ ! -x "$sol" ]; then
     skip "lab05 $EX solution" "$sol not built (make test builds it on a machine with a GPU and the solutions)"

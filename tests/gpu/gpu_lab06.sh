@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/gpu_lab06.sh - lab06 (transpose) on a GPU: odd and rectangular shapes,
+# tests/gpu/gpu_lab06.sh - lab06 (transpose) on a GPU: odd and rectangular shapes,
 # every block shape the command line accepts, exact (bitwise) checks of every
 # kernel (--check runs), and bad input. Run from anywhere; needs ./lab06 (make lab06).
 # The exercises (lab06_transpose/exercises.cuh): as shipped, the write-it row
@@ -7,10 +7,10 @@
 # every run, each right under its reference row, and the fix-its store
 # nothing outside out (memcheck); the solutions (build/solutions/lab06) pass
 # at odd, rectangular and square shapes beside every kind of block (their
-# speed: tests/gpu_speed.sh). A kernel right on its
+# speed: tests/gpu/gpu_speed.sh). A kernel right on its
 # first launch only (built here from a file in $TMPD) FAILs: the output
 # after the timed repetitions is checked too.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
 L=./lab06

@@ -1,4 +1,4 @@
-# tests/gpu_speed.sh - the checks that compare timings, run alone on the GPU
+# tests/gpu/gpu_speed.sh - the checks that compare timings, run alone on the GPU
 # after every correctness suite (tests/run's second phase; POSIX sh, from the
 # repository root). Each solution to a write-it or fix-it exercise is timed
 # against its reference row in the same run (--exercises --csv -r 20, the

@@ -1,4 +1,4 @@
-# tests/gpu_types.sh - labs 02-05 in float and double on a GPU. POSIX sh,
+# tests/gpu/gpu_types.sh - labs 02-05 in float and double on a GPU. POSIX sh,
 # run from the repository root after `make`; tests/run calls it where a
 # device exists.
 #

@@ -1,15 +1,15 @@
 #!/bin/sh
-# tests/gpu_width.sh - every GPU lab's output fits in 100 columns (needs a
+# tests/gpu/gpu_width.sh - every GPU lab's output fits in 100 columns (needs a
 # CUDA device; tests/run runs it with the other gpu_*.sh, lab05's part as
-# tests/gpu_width_lab05.sh beside it). The default run of
+# tests/gpu/gpu_width_lab05.sh beside it). The default run of
 # each reduction lab is checked where its suite makes it (tests/lib.sh
 # reduction_lab_checks); here: lab06's default run, the smallest and largest
 # block, a grid of 8 digits, --exercises (the student's build, and the
 # solutions' where built), lab05's --sweep, and the commands whose output the
 # chapters paste (tools/snapshots.sh lists them). lab04's --latency is
 # gpu_lab04.sh's; what runs without a GPU (-h, --list, --explain, lab01) is
-# tests/width.sh's. POSIX sh.
-cd "$(dirname "$0")/.." || exit 2
+# tests/tools/width.sh's. POSIX sh.
+cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
 for l in ${WIDTH_LABS:-lab02 lab03 lab04 lab06}; do

@@ -1,9 +1,9 @@
 #!/bin/sh
-# tests/gpu_width_lab05.sh - lab05's and lab05-finish's outputs fit in 100
-# columns: tests/gpu_width.sh's checks for them, and lab05's --sweep (run
+# tests/gpu/gpu_width_lab05.sh - lab05's and lab05-finish's outputs fit in 100
+# columns: tests/gpu/gpu_width.sh's checks for them, and lab05's --sweep (run
 # beside gpu_width.sh by tests/run, to share the GPU's time). POSIX sh.
-cd "$(dirname "$0")/.." || exit 2
-WIDTH_LABS="lab05 lab05-finish" . tests/gpu_width.sh
+cd "$(dirname "$0")/../.." || exit 2
+WIDTH_LABS="lab05 lab05-finish" . tests/gpu/gpu_width.sh
 if [ -x ./lab05 ]; then
     expect_width "lab05 --sweep fits" ./lab05 --sweep -r 2
     expect_width "lab05 --sweep -b 32 fits" ./lab05 --sweep -b 32 -r 2

@@ -1,10 +1,10 @@
 #!/bin/sh
-# tests/grade_sources_gpu.sh - make grade SOURCES=dir on a machine with a GPU:
+# tests/gpu/grade_sources_gpu.sh - make grade SOURCES=dir on a machine with a GPU:
 # a test class of five students graded from their exercise files (POSIX sh).
 # Run from the repository root (it needs the solutions: not in a handout):
 #
-#   sh tests/grade_sources_gpu.sh                 the class below, ok/FAIL lines
-#   BENCH=30 sh tests/grade_sources_gpu.sh        30 students x 6 labs, timed
+#   sh tests/gpu/grade_sources_gpu.sh                 the class below, ok/FAIL lines
+#   BENCH=30 sh tests/gpu/grade_sources_gpu.sh        30 students x 6 labs, timed
 #
 #   solutions  every lab from the instructor's solutions, as a student's files
 #   handout    every lab's file as handed out (stubs untouched)

@@ -1,4 +1,4 @@
-# tests/nodevice.sh - on a machine without a usable CUDA device (CI): every
+# tests/gpu/nodevice.sh - on a machine without a usable CUDA device (CI): every
 # GPU lab must say so on one line and exit 3, while -h, --list and bad input
 # still work without touching the device. POSIX sh.
 . tests/lib.sh

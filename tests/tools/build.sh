@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/build.sh - the build and the instructor's copy, without a GPU (POSIX sh):
+# tests/tools/build.sh - the build and the instructor's copy, without a GPU (POSIX sh):
 # `make labNN` twice builds nothing the second time; SOLUTIONS= and the
 # handout/handin commands refuse bad input with one line; `make handout`
 # writes a copy without solutions or answers where lab01 (the exercise file a
@@ -84,7 +84,7 @@ else
     run make --no-print-directory -C "$H" NVCC=no-nvcc-here lab01 build/tests/test_lab01
     if [ "$STATUS" -eq 0 ]; then ok "handout: lab01 and its tests build with gcc alone"
     else notok "handout: lab01 builds" "exit $STATUS: $(tail -n 5 "$OUTF" | tr '\n' ' ' | head -c 400)"; fi
-    for t in "build/tests/test_lab01" "sh tests/cli_lab01.sh"; do
+    for t in "build/tests/test_lab01" "sh tests/unit/cli_lab01.sh"; do
         # shellcheck disable=SC2086
         (cd "$H" && TMPD="$TMPD/hrun" && mkdir -p "$TMPD" && export TMPD && $t) >"$TMPD/hout" 2>&1
         st=$?

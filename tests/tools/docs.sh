@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/docs.sh - student-facing text speaks of the workbook and the GPU, not
+# tests/tools/docs.sh - student-facing text speaks of the workbook and the GPU, not
 # of how the workbook was made (POSIX sh, no GPU; run from the repository root).
 #
 # Student-facing text: the chapters (docs/lab0*.md), docs/index.md, setup.md,
@@ -116,10 +116,10 @@ if [ -f tools/snapshots.sh ]; then
     fi
 fi
 
-# the pasted outputs are in today's format (tests/snapshot_format.awk: the
+# the pasted outputs are in today's format (tests/tools/snapshot_format.awk: the
 # run marker and the measured line make snapshots writes, 100 columns, the
 # banner's fields, the summary's words; never the numbers)
-stale=$(awk -f tests/snapshot_format.awk docs/lab0*.md)
+stale=$(awk -f tests/tools/snapshot_format.awk docs/lab0*.md)
 if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in today's format"
 else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
 

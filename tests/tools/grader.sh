@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/grader.sh - the instructor's tools without a GPU: tools/grade on a test
+# tests/tools/grader.sh - the instructor's tools without a GPU: tools/grade on a test
 # class, on damaged and tampered files, and on its own errors; tools/chart;
 # the argument checks of tools/profile.sh and tools/sanitize.sh. POSIX sh; run
 # from the repository root (tests/run does). Prints "ok NAME" / "FAIL NAME: why"

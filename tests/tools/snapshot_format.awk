@@ -1,5 +1,5 @@
-# tests/snapshot_format.awk - the pasted outputs of the chapters are in the
-# programs' format of today (tests/docs.sh runs it on docs/lab0*.md; POSIX
+# tests/tools/snapshot_format.awk - the pasted outputs of the chapters are in the
+# programs' format of today (tests/tools/docs.sh runs it on docs/lab0*.md; POSIX
 # awk). Numbers are never compared, only the shape of what a program prints:
 #   - each block a program printed (first line "$ ./lab...", "$ build/...",
 #     "$ make ...") has a "<!-- run: COMMAND -->" line above it (make

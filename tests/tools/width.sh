@@ -1,12 +1,12 @@
 #!/bin/sh
-# tests/width.sh - everything a lab prints without a GPU fits in 100 columns,
+# tests/tools/width.sh - everything a lab prints without a GPU fits in 100 columns,
 # the width a projector with a large font shows whole: -h, --list and
 # --explain of every lab built here (at the default block and at every block
 # -b allows), lab01's default run, --exercises, --trace and --explain at the
 # longest -n they take. Then tools/chart's runs-side-by-side chart (lab06
 # built with DLCM=ca and DLCM=cg) on two fixture CSVs. No GPU needed; a GPU
 # lab not built here is skipped. POSIX sh.
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
 # ---- lab01 (gcc alone) --------------------------------------------------------

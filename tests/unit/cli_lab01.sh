@@ -1,4 +1,4 @@
-# tests/cli_lab01.sh - lab01 as a student runs it: the table, the formats,
+# tests/unit/cli_lab01.sh - lab01 as a student runs it: the table, the formats,
 # --trace, every kind of bad input (exit 2, one line), and the exercises:
 # ./lab01 as shipped (todo rows, the fix-it FAILs, the closing exercises
 # line) and the solutions, built apart into build/solutions/ (every exercise

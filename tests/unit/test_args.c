@@ -1,7 +1,7 @@
 /*
  * test_args.c - CPU tests of common/args.c: the command line, every bad-input
  * case, the exercises, --type, --finish, --check's lists.
- * Checks print "ok NAME" or "FAIL NAME: why" (tests/test_common.c runs them).
+ * Checks print "ok NAME" or "FAIL NAME: why" (tests/unit/test_common.c runs them).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "test_common.h"

@@ -1,5 +1,5 @@
 /*
- * test_common.h - what the CPU tests of common/ share (tests/test_common.c
+ * test_common.h - what the CPU tests of common/ share (tests/unit/test_common.c
  * holds them and main; test_args.c, test_numbers.c and test_report.c hold
  * the tests of args.c, numbers.c and report*.c).
  */

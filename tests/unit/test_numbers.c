@@ -1,7 +1,7 @@
 /*
  * test_numbers.c - CPU tests of common/numbers.c: statistics, the value-range
  * rule, the float and double inputs, exact sums, bounds.
- * Checks print "ok NAME" or "FAIL NAME: why" (tests/test_common.c runs them).
+ * Checks print "ok NAME" or "FAIL NAME: why" (tests/unit/test_common.c runs them).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "test_common.h"

@@ -1,7 +1,7 @@
 /*
  * test_report.c - CPU tests of common/report.c and report_data.c: the table,
  * its width, CSV, JSON, the exercises' lines, --check's rows and runner.
- * Checks print "ok NAME" or "FAIL NAME: why" (tests/test_common.c runs them).
+ * Checks print "ok NAME" or "FAIL NAME: why" (tests/unit/test_common.c runs them).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "test_common.h"
