@@ -86,8 +86,8 @@ lab04|default|0|./lab04
 lab04|default|0|./lab04 -n 2^28
 lab04|default|0|./lab04 -b 32
 lab04|default|0|./lab04 -n 2^20
-lab04|default|0|./lab04 --type float
-lab04|default|0|./lab04 --type double --values uniform
+lab04-types|default|0|./lab04 --type float
+lab04-types|default|0|./lab04 --type double --values uniform
 
 lab04|default|1|./lab04 --exercises
 lab04|solutions|0|./lab04 --exercises
