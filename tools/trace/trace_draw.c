@@ -88,7 +88,7 @@ static region G[26];
 static int nG;
 static unsigned grid[3], blk[3];
 static unsigned long long capacity, claimed, nrequests;
-static char kernel_name[1024] = "?", status[1024] = "?", want[1024] = "?";
+static char kernel_name[1024] = "?", status[1024] = "?", want[1024] = "?", launched[1024];
 
 static void die(int code, const char *msg)
 {
@@ -157,6 +157,8 @@ static void read_record(const char *path)
             claimed = strtoull(line + 8, NULL, 10);
         else if (!strncmp(line, "requests ", 9))
             nrequests = strtoull(line + 9, NULL, 10);
+        else if (!strncmp(line, "launched ", 9))
+            snprintf(launched, sizeof launched, "%s", line + 9);
         else if (!strcmp(line, "end"))
             ended = 1;
     }
@@ -164,8 +166,12 @@ static void read_record(const char *path)
     if (!magic)
         die(3, "an empty record");
     if (!strcmp(status, "not-launched")) {
-        fprintf(stderr, "trace: no kernel named %s was launched: is it a kernel of this lab's table "
-                        "(./labNN --list), not a library row?\n", want);
+        if (launched[0]) /* e.g. a launcher that picks another kernel for this n */
+            fprintf(stderr, "trace: no kernel named %s was launched on this input; it launched: %s\n", want,
+                    launched);
+        else
+            fprintf(stderr, "trace: no kernel named %s was launched (is it in ./labNN --list, not a library "
+                            "row?)\n", want);
         exit(3);
     }
     if (strncmp(status, "traced", 6) != 0) {
@@ -336,31 +342,44 @@ static void build(void)
 
 /* Global buffers: addresses clustered; named A, B, ... in the order the
  * kernel first touched them. */
+static int by_addr_entry(const void *x, const void *y)
+{
+    const entry *p = &E[*(const int *)x], *q = &E[*(const int *)y];
+    return p->addr < q->addr ? -1 : p->addr > q->addr;
+}
+
 static void find_regions(void)
 {
-    int i, j;
-    for (i = 0; i < nE; ++i) {
-        if (E[i].kind != 'g')
-            continue;
-        for (j = 0; j < nG; ++j)
-            if (E[i].addr + REGION_GAP >= G[j].lo && E[i].addr <= G[j].hi + REGION_GAP)
-                break;
-        if (j == nG) {
+    int i, j, n = 0, *g = malloc(sizeof *g * (size_t)(nE ? nE : 1));
+    uint64_t end = 0;
+    if (!g)
+        die(3, "out of memory");
+    for (i = 0; i < nE; ++i)
+        if (E[i].kind == 'g')
+            g[n++] = i;
+    qsort(g, (size_t)n, sizeof *g, by_addr_entry);
+    /* a new buffer where the addresses jump: REGION_GAP bytes, or at least
+     * 256 bytes untouched and then a 256-byte boundary (cudaMalloc aligns
+     * every allocation to 256 bytes at least, and packs small ones) */
+    for (i = 0; i < n; ++i) {
+        const entry *e = &E[g[i]];
+        if (nG == 0 || e->addr >= end + REGION_GAP || (e->addr >= end + 256 && e->addr % 256 == 0)) {
             if (nG == 26)
-                continue;
-            G[nG].lo = G[nG].hi = E[i].addr;
-            G[nG].first_req = E[i].req;
+                break;
+            G[nG].lo = G[nG].hi = e->addr;
+            G[nG].first_req = e->req;
             ++nG;
         }
-        if (E[i].addr < G[j].lo)
-            G[j].lo = E[i].addr;
-        if (E[i].addr > G[j].hi)
-            G[j].hi = E[i].addr;
-        if (E[i].req < G[j].first_req)
-            G[j].first_req = E[i].req;
+        j = nG - 1;
+        G[j].hi = e->addr;
+        if (e->req < G[j].first_req)
+            G[j].first_req = e->req;
+        if (e->addr + (uint64_t)e->size > end)
+            end = e->addr + (uint64_t)e->size;
     }
+    free(g);
     for (i = 0; i < nG; ++i) {
-        int n = 0;
+        n = 0;
         for (j = 0; j < nG; ++j)
             if (G[j].first_req < G[i].first_req)
                 ++n;
@@ -965,11 +984,18 @@ static void draw_divergence(void)
     char stepname[16];
     printf("4. Active lanes per request (warp 0 of block 0; '#' an active lane, '.' an idle one).\n");
     printf("   every request with all lanes of its warp active:");
-    for (i = 0; i < nI; ++i)
-        if (I[i].full && I[i].kind != 'w') {
-            printf(" %s", I[i].label);
-            ++full;
-        }
+    {
+        int col = 52;
+        for (i = 0; i < nI; ++i)
+            if (I[i].full && I[i].kind != 'w') {
+                if (col + 1 + (int)strlen(I[i].label) > WIDTH) {
+                    printf("\n     ");
+                    col = 5;
+                }
+                col += printf(" %s", I[i].label);
+                ++full;
+            }
+    }
     printf("%s\n", full ? "" : " none");
     for (i = 0; i < nI; ++i) {
         int j, shown = 0, total = 0;

@@ -28,6 +28,7 @@
  *   grid X Y Z                block X Y Z
  *   capacity C  claimed N  requests R                 (N > C: entries dropped)
  *   status traced | failed WHY | not-launched
+ *   launched NAME...          other kernels launched (up to 8; not-launched only)
  *   a REQ KIND OP BLOCK THREAD PC ADDR SIZE VALUE     one per thread and access
  *     KIND g global, s shared, b barrier, w syncwarp; OP r, w, a (atomic), - ;
  *     PC the offset in the kernel (hex), ADDR hex (shared: offset in the
@@ -59,6 +60,9 @@ static struct {
     CUcontext context;
     wbt_tracker *dev_tracker;
     wbt_entry *dev_entries;
+    /* the other kernels launched before it (named when it never is) */
+    char launched[8][64];
+    int nlaunched;
 } g;
 
 #define DEBUG(...)                                    \
@@ -139,6 +143,12 @@ static void write_record(const char *status, const wbt_tracker *t, const wbt_ent
             g.block[2]);
     fprintf(f, "capacity %u\nclaimed %u\nrequests %u\nstatus %s\n", t ? t->capacity : g.capacity,
             t ? t->claimed : 0u, t ? t->requests : 0u, status);
+    if (!strcmp(status, "not-launched") && g.nlaunched) {
+        fprintf(f, "launched");
+        for (i = 0; i < (uint32_t)g.nlaunched; ++i)
+            fprintf(f, " %s", g.launched[i]);
+        fprintf(f, "\n");
+    }
     for (i = 0; i < count; ++i, ++e) {
         char kind = e->kind == WBT_GLOBAL ? 'g' : e->kind == WBT_SHARED ? 's' : e->kind == WBT_BARRIER ? 'b' : 'w';
         int rw = e->op & (WBT_READ | WBT_WRITE);
@@ -203,7 +213,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *m)
 
 static void launch_begin(const Sanitizer_LaunchData *l)
 {
-    char id[256];
+    char id[256] = "";
     wbt_tracker h;
     uint64_t size = 0;
     SanitizerResult r;
@@ -213,6 +223,15 @@ static void launch_begin(const Sanitizer_LaunchData *l)
           wanted ? "traced" : "not traced");
     if (!wanted) {
         sanitizerSetCallbackData(l->function, NULL);
+        if (g.state == 0 && id[0] && strncmp(id, "wb", 2) != 0) { /* the harness's own kernels: wb... */
+            int k, seen = 0;
+            for (k = 0; k < g.nlaunched; ++k)
+                seen |= strcmp(g.launched[k], id) == 0;
+            if (!seen && g.nlaunched < 8 && strlen(id) < sizeof g.launched[0]) {
+                snprintf(g.launched[g.nlaunched++], sizeof g.launched[0], "%s", id);
+                write_record("not-launched", NULL, NULL, 0);
+            }
+        }
         return;
     }
     snprintf(g.mangled, sizeof g.mangled, "%s", l->functionName);
