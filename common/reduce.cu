@@ -338,16 +338,18 @@ typedef struct {
  * vectors added in pairs), the block's tree, then the finish: the host's
  * loop over the partial sums, the device passes, or a one-pass kernel's own
  * (the partial sums in sequence, by atomics or by a thread, then a tree).
- * gpuRecursiveReduce is one pairwise tree over the whole input (an odd
- * element at a level is added to pair 0's sum: at most two additions per
- * level); CUB as above. */
+ * gpuRecursiveReduce is one tree over the whole input, lab01's interleaved
+ * levels: at a level element i adds element i + ceil(n/2), and an odd
+ * length's middle element waits for the next level, so every element goes
+ * through at most one addition per level, ceil(log2 n) in all; CUB as
+ * above. */
 static void row_order(const run_ctx *c, long long *leaf, int *depth)
 {
     const wb_reduce_kernel *k = c->k;
     int tree = wb_ceil_log2(c->block), p;
     if (k->pairwise) {
         *leaf = 1;
-        *depth = 2 * wb_ceil_log2(c->n);
+        *depth = wb_ceil_log2(c->n);
         return;
     }
     if (c->grid == 0) { /* a library that picks its own grid: CUB */
