@@ -273,12 +273,13 @@ static void print_summary(const wb_report *r, FILE *out)
         append_glued(text, sizeof text, clause);
     } else {
         size_t used;
+        int named = 0;
         snprintf(clause, sizeof clause, "FAIL - %d of %d %s gave a wrong result:", run - passed, run, what);
         append_glued(text, sizeof text, clause);
         for (i = 0; i < r->nrows; ++i) /* the names may wrap */
             if (!r->rows[i].pass && !r->rows[i].todo) {
                 used = strlen(text);
-                snprintf(text + used, sizeof text - used, " %s", r->rows[i].kernel);
+                snprintf(text + used, sizeof text - used, "%s %s", named++ ? "," : "", r->rows[i].kernel);
             }
     }
     if (todo > 0) {

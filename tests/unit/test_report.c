@@ -76,6 +76,13 @@ void test_report(void)
     table = render(&r, WB_TABLE_OUT);
     check(strstr(table, "labX: FAIL - 1 of 2 kernels gave a wrong result: fast") != NULL,
           "table ends with the summary naming the failure", table);
+    free(table);
+    r.rows[0].pass = 0;
+    table = render(&r, WB_TABLE_OUT);
+    check(strstr(table, "labX: FAIL - 2 of 2 kernels gave a wrong result: slow, fast") != NULL ||
+              strstr(table, "labX: FAIL - 2 of 2 kernels gave a wrong result: fast, slow") != NULL,
+          "the summary lists the failures with commas", table);
+    r.rows[0].pass = 1;
     check(strstr(table, "ceiling  100 GB/s") && strstr(table, "50.0% of the theoretical 200 GB/s"),
           "table shows ceiling and peak", table);
     free(table);
