@@ -68,8 +68,8 @@ lab03|default|0|./lab03 --explain
 lab03|default|0|./lab03
 lab03|default|0|./lab03 -n 1M
 lab03|default|0|./lab03 -n 2^28
-lab03|default|0|./lab03 --type float
-lab03|default|0|./lab03 --type double --values uniform
+lab03-types|default|0|./lab03 --type float
+lab03-types|default|0|./lab03 --type double --values uniform
 
 lab03|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce
 lab03|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce -n 1000
