@@ -93,7 +93,7 @@ lab04|default|1|./lab04 --exercises
 lab04|solutions|0|./lab04 --exercises
 lab04|default|0|./lab04 --finish device
 lab05|default|0|./lab05
-lab05|default|0|./lab05 --sweep
+lab05-sweep|default|0|./lab05 --sweep
 lab05-finish|default|0|./lab05-finish
 lab05-finish|default|0|./lab05-finish
 lab05-finish|default|0|./lab05-finish
