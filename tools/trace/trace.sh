@@ -47,7 +47,7 @@ preflight() {
         exit 3
     fi
     if ! SAN=$(sanitizer_dir); then
-        echo "trace: this CUDA toolkit has no Compute Sanitizer API (compute-sanitizer/include/sanitizer.h and libsanitizer-public.so): the trace is built on it" >&2
+        echo "trace: the trace is built on the Compute Sanitizer API, which this CUDA toolkit lacks" >&2
         exit 3
     fi
 }
@@ -71,7 +71,7 @@ fi
 # lab03's gpuRecursiveReduce launches kernels from the device: the Sanitizer
 # API does not patch such a program; its build without them (NOCDP=1) is fine
 if [ "$LAB" = lab03 ] && ! grep -q '+nocdp' "$BINARY" 2>/dev/null; then
-    echo "trace: $BINARY is built with dynamic parallelism (gpuRecursiveReduce), which the trace cannot patch; make trace LAB=lab03 KERNEL=... traces lab03's build without it" >&2
+    echo "trace: $LAB uses dynamic parallelism, which the trace cannot patch; try make trace LAB=lab03" >&2
     exit 3
 fi
 case $LAB in
@@ -146,11 +146,11 @@ if [ $st -eq 2 ]; then
     exit 2
 fi
 if [ ! -s "$REC" ]; then
-    echo "trace: $BINARY wrote no record (exit $st): $(grep -v '^wbtrace' "$REC.err" | head -c 300)" >&2
+    echo "trace: $LAB wrote no record (exit $st): $(grep -v '^wbtrace' "$REC.err" | head -n 1 | cut -c 1-50)" >&2
     exit 3
 fi
 if [ $st -gt 128 ] && ! grep -q '^status traced' "$REC"; then
-    echo "trace: $BINARY died of signal $((st - 128)) under the trace before the kernel was recorded (stderr: $REC.err; WB_TRACE_DEBUG=1 says each step)" >&2
+    echo "trace: $LAB died of signal $((st - 128)) before the kernel was recorded (see $REC.err)" >&2
     exit 3
 fi
 # the kernel's name as the source spells it, where c++filt is at hand
