@@ -1060,15 +1060,18 @@ static void draw_summary(uint32_t b)
     }
     printf("%d. Summary of the launch: %d block%s of %d thread%s.\n", brief ? 2 : 5, blocks(), blocks() > 1 ? "s" : "",
            threads_per_block(), threads_per_block() > 1 ? "s" : "");
-    printf("  global: %d load requests, %d sectors (%.2f per request); %d store/atomic requests,\n"
-           "          %d sectors (%.2f per request)\n",
-           ld, lds, ld ? (double)lds / ld : 0.0, st, sts, st ? (double)sts / st : 0.0);
-    printf("  per block (block %u): %d load requests, %d load sectors (%.2f per request); %d store\n"
-           "          requests, %d store sectors\n",
-           b, bld, blds, bld ? (double)blds / bld : 0.0, bst, bsts);
+#define S_(n) ((n) == 1 ? "" : "s")
+    printf("  global: %d load request%s, %d sector%s (%.2f per request); %d store/atomic request%s,\n"
+           "          %d sector%s (%.2f per request)\n",
+           ld, S_(ld), lds, S_(lds), ld ? (double)lds / ld : 0.0, st, S_(st), sts, S_(sts),
+           st ? (double)sts / st : 0.0);
+    printf("  per block (block %u): %d load request%s, %d load sector%s (%.2f per request); %d store\n"
+           "          request%s, %d store sector%s\n",
+           b, bld, S_(bld), blds, S_(blds), bld ? (double)blds / bld : 0.0, bst, S_(bst), bsts, S_(bsts));
     if (sreq)
-        printf("  shared: %d requests; worst bank conflict: %d-way%s\n", sreq, worst,
+        printf("  shared: %d request%s; worst bank conflict: %d-way%s\n", sreq, S_(sreq), worst,
                worst == 1 ? " (none)" : "");
+#undef S_
     else
         printf("  shared: no requests\n");
     printf("  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n", barriers, syncwarps);
