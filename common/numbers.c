@@ -71,7 +71,7 @@ int wb_int_value_max(long long n)
     return (int)wb_exact_value_max(WB_INT, n);
 }
 
-static unsigned long long splitmix64(unsigned long long *state)
+unsigned long long wb_splitmix64(unsigned long long *state)
 {
     unsigned long long z = (*state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -85,7 +85,7 @@ void wb_fill_ints(int *a, size_t n, unsigned long long seed)
     unsigned range = (unsigned)wb_int_value_max((long long)n) + 1u;
     size_t i;
     for (i = 0; i < n; ++i)
-        a[i] = (int)((splitmix64(&state) >> 32) % range);
+        a[i] = (int)((wb_splitmix64(&state) >> 32) % range);
 }
 
 void wb_fill_floats(float *a, size_t n, unsigned long long seed)
@@ -93,7 +93,7 @@ void wb_fill_floats(float *a, size_t n, unsigned long long seed)
     unsigned long long state = seed;
     size_t i;
     for (i = 0; i < n; ++i) /* 24 random bits: exact in a float */
-        a[i] = (float)(splitmix64(&state) >> 40) / 8388608.0f - 1.0f;
+        a[i] = (float)(wb_splitmix64(&state) >> 40) / 8388608.0f - 1.0f;
 }
 
 long long wb_sum_ints(const int *a, size_t n)
@@ -118,7 +118,7 @@ int wb_uniform_step_bits(wb_type t)
  * with k uniform in [-2^step, 2^step). */
 static double next_value(unsigned long long *state, wb_type t, long long vmax, wb_values v)
 {
-    unsigned long long r = splitmix64(state);
+    unsigned long long r = wb_splitmix64(state);
     int step = wb_uniform_step_bits(t);
     if (v == WB_VALUES_EXACT && vmax > 0)
         return (double)((r >> 32) % (unsigned long long)(vmax + 1));

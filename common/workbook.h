@@ -135,16 +135,19 @@ typedef struct {
  * 512 by default (as the book), 20 repetitions; `exercises` is
  * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
 #define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
-    WB_REDUCTION_LAB_(0, name, title, extra_flag, extra_help, table, exercises, file)
+    WB_REDUCTION_LAB_(0, name, title, extra_flag, extra_help, table, file, exercises)
 /* The same for labs 02-04, which also take --finish host|device. */
 #define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
-    WB_REDUCTION_LAB_(1, name, title, extra_flag, extra_help, table, exercises, file)
-/* (variadic: `exercises, file` arrive with the commas of WB_TABLE expanded) */
-#define WB_REDUCTION_LAB_(finish, name, title, extra_flag, extra_help, table, ...)               \
-    {                                                                                          \
-        name, title, WB_LENGTH, 1 << 24, WB_INT_MAX, "the exact int sum must fit in an int", 0, \
-            0, 512, 0, 1, 20, extra_flag, extra_help, WB_TABLE(table), __VA_ARGS__,            \
-            WB_EXERCISE_N, 0, 0, WB_TODO_TAKE, WB_ALL_TYPES, finish                                        \
+    WB_REDUCTION_LAB_(1, name, title, extra_flag, extra_help, table, file, exercises)
+/* (variadic: `exercises` arrives with the commas of WB_TABLE expanded) */
+#define WB_REDUCTION_LAB_(finish_, name_, title_, flag_, help_, table_, file_, ...)              \
+    {                                                                                           \
+        .lab = name_, .title = title_, .shape = WB_LENGTH, .default_n = 1 << 24,                \
+        .max_n = WB_INT_MAX, .max_n_reason = "the exact int sum must fit in an int",            \
+        .default_block_x = 512, .uses_block = 1, .default_reps = 20, .extra_flag = flag_,       \
+        .extra_help = help_, .kernels = WB_TABLE(table_), .exercises = __VA_ARGS__,             \
+        .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = WB_TODO_TAKE,         \
+        .types = WB_ALL_TYPES, .device_finish = finish_                                         \
     }
 
 typedef struct {
@@ -232,6 +235,10 @@ double wb_gbps(double bytes, double ms);
  * when n > INT_MAX (no positive range fits; labs refuse such n).
  */
 int wb_int_value_max(long long n);
+
+/* The seeded generator every input comes from (splitmix64): advances
+ * *state and returns the next 64 random bits. */
+unsigned long long wb_splitmix64(unsigned long long *state);
 
 /* Fill a[0..n) by the rule above from a seeded generator (splitmix64). */
 void wb_fill_ints(int *a, size_t n, unsigned long long seed);
@@ -790,25 +797,21 @@ typedef struct {
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
  * unsigned int n): the instance of the run's element type. `shared` is the
- * dynamic shared memory per thread, in elements (0: none). */
+ * dynamic shared memory per thread, in elements (0: none). Written out, it is
+ * lab02.cu's launch_reduceNeighbored: a template launcher, and
+ * WB_TYPED_LAUNCH (below) picking its instance. */
 #define WB_REDUCE_LAUNCHER_T(kernel, shared)                                                \
-    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
-                                unsigned block, wb_type type)                               \
+    template <typename T>                                                                   \
+    static void launch_##kernel##_t(T *data, T *partial, unsigned n, unsigned grid,         \
+                                    unsigned block)                                         \
     {                                                                                       \
-        switch (type) {                                                                     \
-        case WB_FLOAT:                                                                      \
-            kernel<float><<<grid, block, (shared) * block * sizeof(float)>>>(                \
-                (float *)data, (float *)partial, n);                                        \
-            break;                                                                          \
-        case WB_DOUBLE:                                                                     \
-            kernel<double><<<grid, block, (shared) * block * sizeof(double)>>>(              \
-                (double *)data, (double *)partial, n);                                      \
-            break;                                                                          \
-        default:                                                                            \
-            kernel<int><<<grid, block, (shared) * block * sizeof(int)>>>(                    \
-                (int *)data, (int *)partial, n);                                            \
-        }                                                                                   \
+        kernel<T><<<grid, block, (shared) * block * sizeof(T)>>>(data, partial, n);         \
         CHECK_LAUNCH(#kernel);                                                              \
+    }                                                                                       \
+    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
+                                       unsigned block, wb_type type)                        \
+    {                                                                                       \
+        WB_TYPED_LAUNCH(launch_##kernel##_t)(data, partial, n, grid, block, type);          \
     }
 
 /* The kernel the speedups are measured against: `preferred` when -k
@@ -822,6 +825,31 @@ int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int 
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
+
+/* A launcher written as a template, launch<T>(T *data, T *partial, n, grid,
+ * block), as a wb_reduce_launch: WB_TYPED_LAUNCH(launch) calls the instance
+ * of the run's element type (--type). A table's row names it as its launch:
+ *     .launch = WB_TYPED_LAUNCH(launch_reduceNeighbored)                    */
+template <typename T>
+using wb_launch_of = void (*)(T *data, T *partial, unsigned n, unsigned grid, unsigned block);
+
+template <wb_launch_of<int> launch_int, wb_launch_of<float> launch_float,
+          wb_launch_of<double> launch_double>
+static void wb_typed_launch(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
+                            wb_type type)
+{
+    switch (type) {
+    case WB_FLOAT:
+        launch_float((float *)data, (float *)partial, n, grid, block);
+        break;
+    case WB_DOUBLE:
+        launch_double((double *)data, (double *)partial, n, grid, block);
+        break;
+    default:
+        launch_int((int *)data, (int *)partial, n, grid, block);
+    }
+}
+#define WB_TYPED_LAUNCH(launch) wb_typed_launch<launch<int>, launch<float>, launch<double>>
 
 #endif /* __CUDACC__ */
 

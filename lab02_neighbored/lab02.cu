@@ -8,7 +8,8 @@
  *   ./lab02 --finish device          the total finished on the GPU: each kernel relaunched
  *                                    on its own partial sums until one value remains (PMPP)
  *
- * The kernels (reduce_neighbored.cuh) are the book's (Cheng et al., ch. 3):
+ * The kernels (common/kernels/reduce_neighbored.cuh, since lab03 shows them
+ * too) are the book's (Cheng et al., ch. 3); their launches are below:
  *   1 reduceNeighbored      tid % (2*stride) == 0 picks the working threads:
  *                           they are spread over every warp (divergence)
  *   2 reduceNeighboredLess  index = 2*stride*tid: the same additions, done by
@@ -27,8 +28,8 @@
  */
 #include "workbook.h"
 #include "trace.h" /* --trace KERNEL */
-#include "reduce_neighbored.cuh"
-#include "explain_tree.cuh"
+#include "kernels/reduce_neighbored.cuh"
+#include "kernels/explain_tree.cuh" /* --explain */
 #ifdef WB_SOLUTIONS
 #include "solutions/exercises.cuh"
 #else
@@ -37,14 +38,42 @@
 
 #include <stdlib.h>
 
-/* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for */
+/* ---------------------------------------------------------------------- */
+/* The launches: grid blocks of block threads, one partial sum per block  */
+/* ---------------------------------------------------------------------- */
+/* T is the run's element type (--type int, float or double): the tables
+ * below name each launch as WB_TYPED_LAUNCH(launch_...), which calls the
+ * instance of that type. CHECK_LAUNCH reports a launch that failed. */
+template <typename T>
+static void launch_reduceNeighbored(T *data, T *partial, unsigned n, unsigned grid, unsigned block)
+{
+    reduceNeighbored<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighbored");
+}
+
+template <typename T>
+static void launch_reduceNeighboredLess(T *data, T *partial, unsigned n, unsigned grid,
+                                        unsigned block)
+{
+    reduceNeighboredLess<<<grid, block>>>(data, partial, n);
+    CHECK_LAUNCH("reduceNeighboredLess");
+}
+
+/* The table of kernels: the rows of ./lab02, --list and -k. Each reduces
+ * its block's slice in place (in_place: the harness restores the input
+ * before every run), one element per thread, at any block of 32..1024, in
+ * every element type. */
 static const wb_reduce_kernel kernels[] = {
-    {{"reduceNeighbored",
-      "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its threads work"},
-     launch_reduceNeighbored, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceNeighboredLess",
-      "index = 2*stride*tid: the same additions packed into the first warps, the rest fall idle"},
-     launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
+    {.info = {.name = "reduceNeighbored",
+              .lesson = "tid % (2*stride) == 0 picks the workers: every warp stays busy while "
+                        "fewer of its threads work"},
+     .launch = WB_TYPED_LAUNCH(launch_reduceNeighbored),
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceNeighboredLess",
+              .lesson = "index = 2*stride*tid: the same additions packed into the first warps, "
+                        "the rest fall idle"},
+     .launch = WB_TYPED_LAUNCH(launch_reduceNeighboredLess),
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
 };
 
 /* ---------------------------------------------------------------------- */
@@ -56,17 +85,25 @@ WB_REDUCE_LAUNCHER(reduceNeighboredEarlyExit)
 
 WB_REDUCE_LAUNCHER(reduceNeighboredLessOut)
 
-/* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
+/* Each row: the task, write it or fix it, and the shipped row it is
+ * measured against; int only (no .types). guards_n: the slots after the n
+ * ints hold poison, not zeros, so a kernel that reads past n fails. */
 static const wb_reduce_kernel exercises[] = {
-    {{"reduceNeighboredMask", "tid & (2*stride - 1) for the %: how much of the gap is the %?", "write",
-      "reduceNeighbored"},
-     launch_reduceNeighboredMask, 1, 32, 1024, 1, 0, NULL, 0},
-    {{"reduceNeighboredEarlyExit", "the book's if (idx >= n) return; when nothing past n is zero", "fix",
-      "reduceNeighbored"},
-     launch_reduceNeighboredEarlyExit, 1, 32, 1024, 1, 0, NULL, 1},
-    {{"reduceNeighboredLessOut", "reduceNeighboredLess whose partial sums go astray", "fix",
-      "reduceNeighboredLess"},
-     launch_reduceNeighboredLessOut, 1, 32, 1024, 1, 0, NULL, 0},
+    {.info = {.name = "reduceNeighboredMask",
+              .lesson = "tid & (2*stride - 1) for the %: how much of the gap is the %?",
+              .kind = "write", .against = "reduceNeighbored"},
+     .launch = launch_reduceNeighboredMask,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1},
+    {.info = {.name = "reduceNeighboredEarlyExit",
+              .lesson = "the book's if (idx >= n) return; when nothing past n is zero",
+              .kind = "fix", .against = "reduceNeighbored"},
+     .launch = launch_reduceNeighboredEarlyExit,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .guards_n = 1},
+    {.info = {.name = "reduceNeighboredLessOut",
+              .lesson = "reduceNeighboredLess whose partial sums go astray",
+              .kind = "fix", .against = "reduceNeighboredLess"},
+     .launch = launch_reduceNeighboredLessOut,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1},
 };
 
 static const wb_lab lab = WB_RELAUNCHING_LAB(

@@ -1,7 +1,7 @@
 /*
  * lab03.cu - interleaved pairing: contiguous working threads, coalesced access.
  *
- *   make lab03 && ./lab03            three kernels at n = 2^24, block 512
+ *   make lab03 && ./lab03            four kernels at n = 2^24, block 512
  *   ./lab03 --explain                threads, warps and sectors at each step (no GPU needed)
  *   ./lab03 -k reduceInterleaved -n 1000003 -b 128 --csv
  *   ./lab03 --exercises              your exercises (exercises.cuh) beside their rows
@@ -19,8 +19,8 @@
  *                           pairing over the whole array, each level
  *                           launching the next from the device (dynamic
  *                           parallelism, a tail launch); the sum, no partials
- * lab02's kernels are included from lab02_neighbored/, not copied. Each of
- * the first three reduces its block's slice in place in global memory and
+ * The first three are in common/kernels/ (lab02 teaches the first two, lab04
+ * starts from the third); the fourth is this folder's. Each of the first three reduces its block's slice in place in global memory and
  * leaves one partial sum per block; the host adds the partial sums, as the
  * book does. The speedups are against the first row, reduceNeighbored (an
  * exercise's against the row it is measured against). The student's
@@ -38,9 +38,9 @@
  * Chapter: docs/lab03.md.
  */
 #include "workbook.h"
-#include "../lab02_neighbored/reduce_neighbored.cuh"
-#include "../lab02_neighbored/explain_tree.cuh"
-#include "reduce_interleaved.cuh"
+#include "kernels/reduce_neighbored.cuh"
+#include "kernels/reduce_interleaved.cuh"
+#include "kernels/explain_tree.cuh" /* --explain */
 #include "reduce_recursive.cuh"
 #ifdef WB_SOLUTIONS
 #include "solutions/exercises.cuh"
@@ -51,23 +51,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* name, lesson; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n; op;
- * types; pairwise */
+/* One first pass each (as lab02.cu writes them out): grid blocks of block
+ * threads, one partial sum per block, in the run's element type. */
+WB_REDUCE_LAUNCHER_T(reduceNeighbored, 0)
+WB_REDUCE_LAUNCHER_T(reduceNeighboredLess, 0)
+WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
+
+/* The table of kernels: the rows of ./lab03, --list and -k. The first three
+ * reduce their block's slice in place (in_place: the input is restored
+ * before every run), one element per thread, any block of 32..1024, every
+ * element type. */
 static const wb_reduce_kernel kernels[] = {
-    {{"reduceNeighbored", "lab02's first kernel: tid % (2*stride) == 0, divergent warps"},
-     launch_reduceNeighbored, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceNeighboredLess", "lab02's second: packed threads, but their elements lie 2*stride apart"},
-     launch_reduceNeighboredLess, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceInterleaved",
-      "stride halving from blockDim.x/2: contiguous threads on contiguous elements (coalesced)"},
-     launch_reduceInterleaved, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
+    {.info = {.name = "reduceNeighbored",
+              .lesson = "lab02's first kernel: tid % (2*stride) == 0, divergent warps"},
+     .launch = launch_reduceNeighbored,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceNeighboredLess",
+              .lesson = "lab02's second: packed threads, but their elements lie 2*stride apart"},
+     .launch = launch_reduceNeighboredLess,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceInterleaved",
+              .lesson = "stride halving from blockDim.x/2: contiguous threads on contiguous "
+                        "elements (coalesced)"},
+     .launch = launch_reduceInterleaved,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+#ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
      * nothing past n read (guards_n: the padding is poisoned to prove it),
      * one pairwise tree over the whole input (pairwise: its error bound) */
-#ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
-    {{"gpuRecursiveReduce",
-      "lab01's recursion on the GPU: a grid per level, each launching the next (tail launch)"},
-     launch_gpuRecursiveReduce, 2, 32, 1024, 1, 1, NULL, 1, WB_OP_SUM, WB_ALL_TYPES, 1},
+    {.info = {.name = "gpuRecursiveReduce",
+              .lesson = "lab01's recursion on the GPU: a grid per level, each launching the next "
+                        "(tail launch)"},
+     .launch = launch_gpuRecursiveReduce,
+     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1, .one_pass = 1,
+     .guards_n = 1, .types = WB_ALL_TYPES, .pairwise = 1},
 #endif
 };
 
@@ -102,21 +119,33 @@ WB_REDUCE_LAUNCHER(reduceInterleavedGridStride)
 WB_REDUCE_LAUNCHER(gpuRecursiveReduceNosync)
 #endif
 
-/* name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for; guards_n */
+/* Each row: the task, write it or fix it, and the shipped row it is
+ * measured against; int only (no .types). guards_n: the slots after the n
+ * ints hold poison, not zeros, so a kernel that reads past n fails. */
 static const wb_reduce_kernel exercises[] = {
-    {{"reduceInterleaved2", "each thread first adds 2 elements a block apart: half the blocks", "write",
-      "reduceInterleaved"},
-     launch_reduceInterleaved2, 2, 32, 1024, 1, 0, NULL, 0},
-    {{"reduceInterleavedAnyN", "nothing past n is zero: every read checks n, every thread syncs", "write",
-      "reduceInterleaved"},
-     launch_reduceInterleavedAnyN, 1, 32, 1024, 1, 0, NULL, 1},
-    {{"reduceInterleavedGridStride", "a grid sized to the GPU: a grid-stride loop, then the tree", "write",
-      "reduceInterleaved"},
-     launch_reduceInterleavedGridStride, 1, 32, 1024, 1, 0, grid_reduceInterleavedGridStride, 1},
+    {.info = {.name = "reduceInterleaved2",
+              .lesson = "each thread first adds 2 elements a block apart: half the blocks",
+              .kind = "write", .against = "reduceInterleaved"},
+     .launch = launch_reduceInterleaved2,
+     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1},
+    {.info = {.name = "reduceInterleavedAnyN",
+              .lesson = "nothing past n is zero: every read checks n, every thread syncs",
+              .kind = "write", .against = "reduceInterleaved"},
+     .launch = launch_reduceInterleavedAnyN,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .guards_n = 1},
+    {.info = {.name = "reduceInterleavedGridStride",
+              .lesson = "a grid sized to the GPU: a grid-stride loop, then the tree",
+              .kind = "write", .against = "reduceInterleaved"},
+     .launch = launch_reduceInterleavedGridStride,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1,
+     .grid_for = grid_reduceInterleavedGridStride, .guards_n = 1},
 #ifndef WB_NO_CDP
-    {{"gpuRecursiveReduceNosync", "a CUDA 11 recursion ported by deleting its wait: what runs first?",
-      "fix", "gpuRecursiveReduce"},
-     launch_gpuRecursiveReduceNosync, 2, 32, 1024, 1, 1, NULL, 1},
+    {.info = {.name = "gpuRecursiveReduceNosync",
+              .lesson = "a CUDA 11 recursion ported by deleting its wait: what runs first?",
+              .kind = "fix", .against = "gpuRecursiveReduce"},
+     .launch = launch_gpuRecursiveReduceNosync,
+     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1, .one_pass = 1,
+     .guards_n = 1},
 #endif
 };
 

@@ -58,23 +58,49 @@ extern const int lab05_modern_tiled = MODERN_TILED;
 /* The table of kernels                                                    */
 /* ---------------------------------------------------------------------- */
 
+/* The rows of ./lab05, --list and -k, at any block of 32..1024 and in every
+ * element type. reduceGmem reduces in place (in_place: the input is restored
+ * before every run); the one-pass rows leave the sum in partial[0]
+ * (one_pass) and size their own grid (grid_for). */
 static const wb_reduce_kernel kernels[] = {
-    {{"reduceGmem", "the book's tree in place in global memory, last warp unrolled (the baseline)"},
-     launch_reduceGmem, 1, 32, 1024, 1, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceSmem", "the same tree in a static __shared__ array: one global load per element"},
-     launch_reduceSmem, 1, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceSmemUnroll4", "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks"},
-     launch_reduceSmemUnroll4, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceSmemUnroll4Dyn", "the same with extern __shared__, its size given at launch"},
-     launch_reduceSmemUnroll4Dyn, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceShfl", "4 per thread, then warp shuffles: registers, no shared-memory tree"},
-     launch_reduceShfl, 4, 32, 1024, 0, 0, NULL, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceModern", "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per block"},
-     launch_reduceModernRow, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{"reduceAtomic", "reduceModern's loads, then every block atomicAdds into one total: the usual finish"},
-     launch_reduceAtomic, 4, 32, 1024, 0, 1, grid_reduceModern, 0, WB_OP_SUM, WB_ALL_TYPES},
-    {{CUB_NAME, "NVIDIA's library (ships with the toolkit): two launches to one number"},
-     launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum, 0, WB_OP_SUM, WB_ALL_TYPES},
+    {.info = {.name = "reduceGmem",
+              .lesson = "the book's tree in place in global memory, last warp unrolled (the "
+                        "baseline)"},
+     .launch = launch_reduceGmem,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceSmem",
+              .lesson = "the same tree in a static __shared__ array: one global load per element"},
+     .launch = launch_reduceSmem,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceSmemUnroll4",
+              .lesson = "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks"},
+     .launch = launch_reduceSmemUnroll4,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceSmemUnroll4Dyn",
+              .lesson = "the same with extern __shared__, its size given at launch"},
+     .launch = launch_reduceSmemUnroll4Dyn,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceShfl",
+              .lesson = "4 per thread, then warp shuffles: registers, no shared-memory tree"},
+     .launch = launch_reduceShfl,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceModern",
+              .lesson = "one pass: int4 loads, one full grid looping over tiles, shuffles, one "
+                        "atomic per block"},
+     .launch = launch_reduceModernRow,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
+     .grid_for = grid_reduceModern, .types = WB_ALL_TYPES},
+    {.info = {.name = "reduceAtomic",
+              .lesson = "reduceModern's loads, then every block atomicAdds into one total: the "
+                        "usual finish"},
+     .launch = launch_reduceAtomic,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
+     .grid_for = grid_reduceModern, .types = WB_ALL_TYPES},
+    {.info = {.name = CUB_NAME,
+              .lesson = "NVIDIA's library (ships with the toolkit): two launches to one number"},
+     .launch = launch_cubSum,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .one_pass = 1, .grid_for = grid_cubSum,
+     .types = WB_ALL_TYPES},
 };
 
 /* ---------------------------------------------------------------------- */
@@ -86,30 +112,39 @@ WB_REDUCE_LAUNCHER(reduceMaxSmem)
 
 WB_REDUCE_LAUNCHER(reduceSmemNoSyncwarp)
 
-/* Each guards n itself, as reduceSmem does (guards_n 1: the slots after the
- * n ints hold poison, not zeros); reduceMaxSmem reduces with max (op).
- * name, task, kind, against; launch; per_thread; min, max block; in_place; one_pass; grid_for;
- * guards_n; op */
+/* Each row: the task, write it or fix it, and the shipped row it is
+ * measured against; int only (no .types). Each guards n itself, as
+ * reduceSmem does (guards_n: the slots after the n ints hold poison, not
+ * zeros); reduceMaxSmem reduces with max (.op). */
 static const wb_reduce_kernel exercises[] = {
-    {{"reduceSmemShfl", "reduceSmem's tree down to one warp, then warp shuffles: no smem, no __syncwarp",
-      "write", "reduceSmem"},
-     launch_reduceSmemShfl, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_SUM},
-    {{"reduceMaxSmem", "the same tree with max instead of +: which value changes no maximum?", "write",
-      "reduceSmem"},
-     launch_reduceMaxSmem, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_MAX},
-    {{"reduceSmemNoSyncwarp", "the last warp unrolled as before Volta, no volatile, no __syncwarp: why wrong?",
-      "fix", "reduceSmem"},
-     launch_reduceSmemNoSyncwarp, 1, 32, 1024, 0, 0, NULL, 1, WB_OP_SUM},
+    {.info = {.name = "reduceSmemShfl",
+              .lesson = "reduceSmem's tree down to one warp, then warp shuffles: no smem, no "
+                        "__syncwarp",
+              .kind = "write", .against = "reduceSmem"},
+     .launch = launch_reduceSmemShfl,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1},
+    {.info = {.name = "reduceMaxSmem",
+              .lesson = "the same tree with max instead of +: which value changes no maximum?",
+              .kind = "write", .against = "reduceSmem"},
+     .launch = launch_reduceMaxSmem,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1, .op = WB_OP_MAX},
+    {.info = {.name = "reduceSmemNoSyncwarp",
+              .lesson = "the last warp unrolled as before Volta, no volatile, no __syncwarp: why "
+                        "wrong?",
+              .kind = "fix", .against = "reduceSmem"},
+     .launch = launch_reduceSmemNoSyncwarp,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1},
 };
 
 /* The matrix mode's exercise (matrix.h): launched here, where exercises.cuh is. */
 M_LAUNCHER(reduce2DNumba)
 
-/* name, task, kind, against; launch; shape; output; one partial sum per block */
+/* launched with reduce2D's grid and block (shape); one partial sum per block */
 static const m_kernel matrix_exercises[] = {
-    {{"reduce2DNumba", "[matrix] the Numba kernel ported line by line: right on square grids only",
-      "fix", "reduce2D"},
-     run_reduce2DNumba, lab05_reduce2D_shape, M_TOTAL, 1},
+    {.info = {.name = "reduce2DNumba",
+              .lesson = "[matrix] the Numba kernel ported line by line: right on square grids only",
+              .kind = "fix", .against = "reduce2D"},
+     .launch = run_reduce2DNumba, .shape = lab05_reduce2D_shape, .output = M_TOTAL, .partials = 1},
 };
 static const lab05_matrix_ex matrix_ex = {matrix_exercises, 1, WB_TODO_TAKE};
 

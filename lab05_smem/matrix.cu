@@ -7,6 +7,7 @@
  *   one sum per row    rowSumNaive, rowSumWarp, rowSumBlock, cub::DeviceSegmentedReduce::Sum
  *   one sum per column colSumNaive, colSumCoalesced
  * and the student's matrix exercise (exercises.cuh) under reduce2D's row.
+ * --explain, on a tiny matrix, is in matrix_explain.cu.
  *
  * The input is ny rows of nx ints drawn by the 1D lab's rule (uniform in
  * [0, vmax], vmax = min(255, INT_MAX / (nx * ny))), so the total, and with it
@@ -233,42 +234,45 @@ static void cub_release(void)
 /* The table                                                               */
 /* ---------------------------------------------------------------------- */
 #define MATRIX_TAG "[matrix] "
+/* The rows of ./lab05 -n NXxNY, --list and -k: each launched with the grid
+ * and block its shape gives; what it outputs (the total, row sums or column
+ * sums); partials: one partial sum per block, which the host adds. */
 static const m_kernel kernels[] = {
-    {{"reduce2D", MATRIX_TAG "the Numba chapter's 2D reduction: one 1D shared array, a partial per block"},
-     run_reduce2D, lab05_reduce2D_shape, M_TOTAL, 1},
-    {{"reduce2DModern", MATRIX_TAG "the matrix as one array: int4 tiles, shuffles, one number"},
-     run_reduce2DModern, shape_modern, M_TOTAL, 0},
-    {{CUB_NAME, MATRIX_TAG "the library on the nx*ny ints: the whole-matrix yardstick"},
-     run_cubTotal, shape_cub, M_TOTAL, 0},
-    {{"rowSumNaive", MATRIX_TAG "a thread per row: a warp reads 32 words a row apart"},
-     run_rowSumNaive, shape_row_naive, M_ROWS, 0},
-    {{"rowSumWarp", MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
-     run_rowSumWarp, shape_row_warp, M_ROWS, 0},
-    {{"rowSumBlock", MATRIX_TAG "a block per row: neighbouring int4s, the block's shuffles"},
-     run_rowSumBlock, shape_row_block, M_ROWS, 0},
-    {{SEG_NAME, MATRIX_TAG "the library, a segment per row: the row-sum yardstick"},
-     run_cubRows, shape_cub, M_ROWS, 0},
-    {{"colSumNaive", MATRIX_TAG "a thread per column: coalesced, but only nx threads"},
-     run_colSumNaive, shape_col_naive, M_COLS, 0},
-    {{"colSumCoalesced", MATRIX_TAG "warps walk column strips down row chunks, then add chunks"},
-     run_colSumCoalesced, shape_col_coalesced, M_COLS, 0},
+    {.info = {.name = "reduce2D", .lesson = MATRIX_TAG "the Numba chapter's 2D reduction: one 1D shared array, a partial per block"},
+     .launch = run_reduce2D, .shape = lab05_reduce2D_shape, .output = M_TOTAL, .partials = 1},
+    {.info = {.name = "reduce2DModern", .lesson = MATRIX_TAG "the matrix as one array: int4 tiles, shuffles, one number"},
+     .launch = run_reduce2DModern, .shape = shape_modern, .output = M_TOTAL},
+    {.info = {.name = CUB_NAME, .lesson = MATRIX_TAG "the library on the nx*ny ints: the whole-matrix yardstick"},
+     .launch = run_cubTotal, .shape = shape_cub, .output = M_TOTAL},
+    {.info = {.name = "rowSumNaive", .lesson = MATRIX_TAG "a thread per row: a warp reads 32 words a row apart"},
+     .launch = run_rowSumNaive, .shape = shape_row_naive, .output = M_ROWS},
+    {.info = {.name = "rowSumWarp", .lesson = MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
+     .launch = run_rowSumWarp, .shape = shape_row_warp, .output = M_ROWS},
+    {.info = {.name = "rowSumBlock", .lesson = MATRIX_TAG "a block per row: neighbouring int4s, the block's shuffles"},
+     .launch = run_rowSumBlock, .shape = shape_row_block, .output = M_ROWS},
+    {.info = {.name = SEG_NAME, .lesson = MATRIX_TAG "the library, a segment per row: the row-sum yardstick"},
+     .launch = run_cubRows, .shape = shape_cub, .output = M_ROWS},
+    {.info = {.name = "colSumNaive", .lesson = MATRIX_TAG "a thread per column: coalesced, but only nx threads"},
+     .launch = run_colSumNaive, .shape = shape_col_naive, .output = M_COLS},
+    {.info = {.name = "colSumCoalesced", .lesson = MATRIX_TAG "warps walk column strips down row chunks, then add chunks"},
+     .launch = run_colSumCoalesced, .shape = shape_col_coalesced, .output = M_COLS},
 };
 
 static wb_lab mlab = {
-    "lab05",
-    "matrix mode: the whole matrix, its rows and its columns",
-    WB_MATRIX,
-    0, 0, NULL, /* a matrix, not a length */
-    8192, 8192, /* -n N alone (after an -n with an x): N x N */
-    16, 16,     /* the Numba chapter's block */
-    1,          /* -b shapes the blocks */
-    20,         /* repetitions */
-    NULL, NULL, /* no flag of its own */
-    WB_TABLE(kernels),
-    WB_NO_EXERCISES, /* lab05_matrix_main puts lab05.cu's in */
-    "lab05_smem/exercises.cuh",
-    0, EXERCISE_NX, EXERCISE_NY,
-    NULL,
+    .lab = "lab05",
+    .title = "matrix mode: the whole matrix, its rows and its columns",
+    .shape = WB_MATRIX,       /* a matrix, not a length: no default_n, max_n */
+    .default_nx = 8192,       /* -n N alone (after an -n with an x): N x N */
+    .default_ny = 8192,
+    .default_block_x = 16,    /* the Numba chapter's block */
+    .default_block_y = 16,
+    .uses_block = 1,          /* -b shapes the blocks */
+    .default_reps = 20,
+    .kernels = WB_TABLE(kernels), /* no flag of its own */
+    .exercises = WB_NO_EXERCISES, /* lab05_matrix_main puts lab05.cu's in */
+    .exercise_file = "lab05_smem/exercises.cuh",
+    .exercise_nx = EXERCISE_NX,
+    .exercise_ny = EXERCISE_NY,
 };
 
 static void set_exercises(const lab05_matrix_ex *ex)
@@ -648,87 +652,6 @@ static void print_bars(const wb_report *r, FILE *out)
     }
     if (header)
         fprintf(out, "\n");
-}
-
-/* ---------------------------------------------------------------------- */
-/* --explain: a tiny matrix on the CPU                                     */
-/* ---------------------------------------------------------------------- */
-#define EX_MAX_NX 16
-#define EX_MAX_NY 8
-
-static void lab05_matrix_explain(const wb_args *a)
-{
-    int nx = a->nx, ny = a->ny, v[EX_MAX_NX * EX_MAX_NY], r, c, bx = 2, by = 2, gx = 2, gy = 2;
-    long long rows[EX_MAX_NY] = {0}, cols[EX_MAX_NX] = {0}, total = 0, part[4] = {0};
-    if (nx > EX_MAX_NX || ny > EX_MAX_NY || !a->n_given) {
-        printf("(a matrix of at most %dx%d fits on the page: showing 12x6)\n\n", EX_MAX_NX, EX_MAX_NY);
-        nx = 12;
-        ny = 6;
-    }
-    for (r = 0; r < nx * ny; ++r) { /* single digits keep the columns narrow */
-        unsigned long long s = a->seed * 0x9E3779B97F4A7C15ULL + (unsigned long long)r * 0xBF58476D1CE4E5B9ULL;
-        v[r] = (int)((s >> 40) % 10);
-    }
-    for (r = 0; r < ny; ++r)
-        for (c = 0; c < nx; ++c) {
-            rows[r] += v[r * nx + c];
-            cols[c] += v[r * nx + c];
-            total += v[r * nx + c];
-        }
-
-    printf("lab05 matrix mode: %d rows of %d ints, row-major: element (r, c) is a[r*%d + c].\n", ny, nx, nx);
-    printf("A row is %d neighbouring words; a column is words %d apart.\n\n", nx, nx);
-    printf("       c:");
-    for (c = 0; c < nx; ++c)
-        printf("%3d", c);
-    printf("  | row sum\n");
-    for (r = 0; r < ny; ++r) {
-        printf("  row %2d:", r);
-        for (c = 0; c < nx; ++c)
-            printf("%3d", v[r * nx + c]);
-        printf("  | %4lld\n", rows[r]);
-    }
-    printf("  col sum:");
-    for (c = 0; c < nx; ++c)
-        printf("%3lld", cols[c]); /* at most 9 * EX_MAX_NY: two digits */
-    printf("  | %4lld total\n\n", total);
-
-    /* reduce2D, shrunk to 2x2 blocks on a 2x2 grid */
-    printf("reduce2D, shrunk to 2x2 blocks on a 2x2 grid (the chapter: 16x16 on 64x64). The grid has\n"
-           "%d threads across and %d down, so thread (ix, iy) adds rows iy, iy+%d, ... and in each\n"
-           "columns ix, ix+%d, ...  The letter of the block that adds each element:\n",
-           bx * gx, by * gy, by * gy, bx * gx);
-    for (r = 0; r < ny; ++r) {
-        printf("  row %2d: ", r);
-        for (c = 0; c < nx; ++c) {
-            int b = (c % (bx * gx)) / bx + gx * ((r % (by * gy)) / by);
-            part[b] += v[r * nx + c];
-            printf("%3c", 'A' + b);
-        }
-        printf("\n");
-    }
-    printf("Each block's 4 threads store their sums in ONE 1D shared array at\n"
-           "tid = threadIdx.x + blockDim.x * threadIdx.y, and the tree adds s_block[tid + 2], then\n"
-           "s_block[tid + 1]. One partial sum per block: A %lld, B %lld, C %lld, D %lld;\n"
-           "the host adds them: %lld.\n\n",
-           part[0], part[1], part[2], part[3], part[0] + part[1] + part[2] + part[3]);
-
-    /* who reads what in one step of a warp (4 lanes shown) */
-    printf("Who reads what in the first step of one warp (4 lanes shown; a warp has 32):\n");
-    printf("  rowSumNaive      a thread per row:    lanes read a[%d], a[%d], a[%d], a[%d]: %d apart,\n"
-           "                                        one memory line each\n",
-           0, nx, 2 * nx, 3 * nx, nx);
-    printf("  rowSumWarp       a warp per row:      lanes read a[0..3], a[4..7], ... of row 0, an int4\n"
-           "                                        each: neighbours, one line for the warp\n");
-    printf("  rowSumBlock      a block per row:     the same, with every thread of the block on row 0\n");
-    printf("  colSumNaive      a thread per column: lanes read a[0], a[1], a[2], a[3]: neighbours, but\n"
-           "                                        only %d threads in all, each down %d rows\n",
-           nx, ny);
-    printf("  colSumCoalesced  a warp on a strip:   lanes read a[0..3], a[4..7], ... of one row, the\n"
-           "                                        block's other warps the next rows of its chunk;\n"
-           "                                        a second kernel adds the chunks' column sums\n");
-    printf("Column %d's sum, %lld, is the sum of its chunks whatever their order: integers add exactly.\n",
-           0, cols[0]);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1,5 +1,6 @@
 /*
- * matrix.h - lab05's matrix mode: what lab05.cu and matrix.cu share.
+ * matrix.h - lab05's matrix mode: what lab05.cu, matrix.cu and matrix_explain.cu
+ * share.
  *
  *     ./lab05 -n 8192x8192            a matrix of 8192 columns and 8192 rows (NXxNY, as lab06)
  *     ./lab05 -n 20000x20000 -b 32x8  another block shape (W*H a power of two, 32..1024)
@@ -7,9 +8,9 @@
  *
  * A plain `./lab05` (or -n with no `x`) is the 1D lab; an `-n` with an `x`
  * hands the whole command line to lab05_matrix_main. The kernels are in
- * reduce2d.cuh, the harness in matrix.cu; the student's matrix exercise is in
- * exercises.cuh, launched from lab05.cu (the translation unit that holds the
- * exercise file) through the table below.
+ * reduce2d.cuh, the harness in matrix.cu, --explain in matrix_explain.cu; the
+ * student's matrix exercise is in exercises.cuh, launched from lab05.cu (the
+ * translation unit that holds the exercise file) through the table below.
  */
 #ifndef LAB05_MATRIX_H
 #define LAB05_MATRIX_H
@@ -72,6 +73,10 @@ void lab05_matrix_print_list(const lab05_matrix_ex *ex, FILE *f);
 
 /* -h of the 1D lab: how to ask for the matrix mode. */
 void lab05_matrix_print_usage(FILE *f);
+
+/* --explain of the matrix mode (matrix_explain.cu): a tiny matrix, its sums,
+ * and who adds and reads what in each kernel. CPU only. */
+void lab05_matrix_explain(const wb_args *a);
 
 /*
  * The 1D run's share of the matrix exercises: with --exercises (timed = 1)

@@ -82,37 +82,55 @@ LAUNCHER(run_unroll4Col_cg, transposeUnroll4Col<true>)
 LAUNCHER(run_smem, transposeSmem)
 LAUNCHER(run_smemPad, transposeSmemPad)
 
-/* name, lesson; launch; is_copy, over_out, unroll, tile, fixed block x, y */
+/* The rows of ./lab06, --list and -k. Fields left out are 0: a transpose
+ * (not a copy), the grid over the input, one block per -b block of
+ * elements, the block -b gives. */
 static const t_kernel kernels[] = {
-    {{"copyRow", "load a row, store a row: both coalesced; the bound for one element per thread"},
-     run_copyRow, 1, 0, 1, 0, 0, 0},
-    {{"copyRow+ldcg", "copyRow with __ldcg() loads (L2 only, L1 bypassed)"},
-     run_copyRow_cg, 1, 0, 1, 0, 0, 0},
-    {{"copyCol", "load a column, store a column: both strided; the lower bound"},
-     run_copyCol, 1, 0, 1, 0, 0, 0},
-    {{"copyCol+ldcg", "copyCol with __ldcg() loads: no L1 to catch the rest of each sector"},
-     run_copyCol_cg, 1, 0, 1, 0, 0, 0},
-    {{"transposeNaiveRow", "load rows (coalesced), store columns (strided)"},
-     run_naiveRow, 0, 0, 1, 0, 0, 0},
-    {{"transposeNaiveRow+ldcg", "transposeNaiveRow with __ldcg() loads"},
-     run_naiveRow_cg, 0, 0, 1, 0, 0, 0},
-    {{"transposeNaiveCol", "load columns (strided, but L1 keeps the rest of each sector), store rows"},
-     run_naiveCol, 0, 1, 1, 0, 0, 0},
-    {{"transposeNaiveCol+ldcg", "transposeNaiveCol with __ldcg() loads: what the L1 was worth"},
-     run_naiveCol_cg, 0, 1, 1, 0, 0, 0},
-    {{"transposeUnroll4Row", "NaiveRow with four elements per thread: four loads in flight"},
-     run_unroll4Row, 0, 0, 4, 0, 0, 0},
-    {{"transposeUnroll4Row+ldcg", "transposeUnroll4Row with __ldcg() loads"},
-     run_unroll4Row_cg, 0, 0, 4, 0, 0, 0},
-    {{"transposeUnroll4Col", "NaiveCol with four elements per thread"},
-     run_unroll4Col, 0, 1, 4, 0, 0, 0},
-    {{"transposeUnroll4Col+ldcg", "transposeUnroll4Col with __ldcg() loads"},
-     run_unroll4Col_cg, 0, 1, 4, 0, 0, 0},
-    {{"transposeSmem", "64x64 tile in shared memory, 32x16 threads (whatever -b says): both "
-                       "accesses coalesced, but a column of the tile is one bank (32-way conflict)"},
-     run_smem, 0, 0, 1, TILE, 32, TILE_ROWS},
-    {{"transposeSmemPad", "the same tile padded by one column: a column spreads over 32 banks"},
-     run_smemPad, 0, 0, 1, TILE, 32, TILE_ROWS},
+    {.info = {.name = "copyRow",
+              .lesson = "load a row, store a row: both coalesced; the bound for one element per "
+                        "thread"},
+     .launch = run_copyRow, .is_copy = 1, .unroll = 1},
+    {.info = {.name = "copyRow+ldcg",
+              .lesson = "copyRow with __ldcg() loads (L2 only, L1 bypassed)"},
+     .launch = run_copyRow_cg, .is_copy = 1, .unroll = 1},
+    {.info = {.name = "copyCol",
+              .lesson = "load a column, store a column: both strided; the lower bound"},
+     .launch = run_copyCol, .is_copy = 1, .unroll = 1},
+    {.info = {.name = "copyCol+ldcg",
+              .lesson = "copyCol with __ldcg() loads: no L1 to catch the rest of each sector"},
+     .launch = run_copyCol_cg, .is_copy = 1, .unroll = 1},
+    {.info = {.name = "transposeNaiveRow",
+              .lesson = "load rows (coalesced), store columns (strided)"},
+     .launch = run_naiveRow, .unroll = 1},
+    {.info = {.name = "transposeNaiveRow+ldcg",
+              .lesson = "transposeNaiveRow with __ldcg() loads"},
+     .launch = run_naiveRow_cg, .unroll = 1},
+    {.info = {.name = "transposeNaiveCol",
+              .lesson = "load columns (strided, but L1 keeps the rest of each sector), store rows"},
+     .launch = run_naiveCol, .over_out = 1, .unroll = 1},
+    {.info = {.name = "transposeNaiveCol+ldcg",
+              .lesson = "transposeNaiveCol with __ldcg() loads: what the L1 was worth"},
+     .launch = run_naiveCol_cg, .over_out = 1, .unroll = 1},
+    {.info = {.name = "transposeUnroll4Row",
+              .lesson = "NaiveRow with four elements per thread: four loads in flight"},
+     .launch = run_unroll4Row, .unroll = 4},
+    {.info = {.name = "transposeUnroll4Row+ldcg",
+              .lesson = "transposeUnroll4Row with __ldcg() loads"},
+     .launch = run_unroll4Row_cg, .unroll = 4},
+    {.info = {.name = "transposeUnroll4Col",
+              .lesson = "NaiveCol with four elements per thread"},
+     .launch = run_unroll4Col, .over_out = 1, .unroll = 4},
+    {.info = {.name = "transposeUnroll4Col+ldcg",
+              .lesson = "transposeUnroll4Col with __ldcg() loads"},
+     .launch = run_unroll4Col_cg, .over_out = 1, .unroll = 4},
+    {.info = {.name = "transposeSmem",
+              .lesson = "64x64 tile in shared memory, 32x16 threads (whatever -b says): both "
+                        "accesses coalesced, but a column of the tile is one bank (32-way "
+                        "conflict)"},
+     .launch = run_smem, .unroll = 1, .tile = TILE, .fixed_x = 32, .fixed_y = TILE_ROWS},
+    {.info = {.name = "transposeSmemPad",
+              .lesson = "the same tile padded by one column: a column spreads over 32 banks"},
+     .launch = run_smemPad, .unroll = 1, .tile = TILE, .fixed_x = 32, .fixed_y = TILE_ROWS},
 };
 
 /* ---------------------------------------------------------------------- */
@@ -122,17 +140,23 @@ LAUNCHER(run_smem32x8, transposeSmem32x8)
 LAUNCHER(run_smemRect, transposeSmemRect)
 LAUNCHER(run_smemNoSync, transposeSmemNoSync)
 
-/* name, task, kind, against; launch; is_copy, over_out, unroll, tile, fixed block x, y */
+/* Each row: the task, write it or fix it, and the shipped row it is
+ * measured against; then the fields of the table above. */
 static const t_kernel exercises[] = {
-    {{"transposeSmem32x8", "the classic tile: 32x32 padded to 33 columns, 32x8 threads", "write",
-      "transposeSmemPad"},
-     run_smem32x8, 0, 0, 1, TILE_DIM, TILE_DIM, BLOCK_ROWS},
-    {{"transposeSmemRect", "the book's padded smem transpose: a rectangle loses tiles", "fix",
-      "transposeSmemPad"},
-     run_smemRect, 0, 0, 1, 0, BDIMX, BDIMY}, /* one block of BDIMX x BDIMY per BDIMX x BDIMY tile */
-    {{"transposeSmemNoSync", "transposeSmem, loops fused: which rows are read too early?", "fix",
-      "transposeSmem"},
-     run_smemNoSync, 0, 0, 1, TILE, 32, TILE_ROWS},
+    {.info = {.name = "transposeSmem32x8",
+              .lesson = "the classic tile: 32x32 padded to 33 columns, 32x8 threads",
+              .kind = "write", .against = "transposeSmemPad"},
+     .launch = run_smem32x8,
+     .unroll = 1, .tile = TILE_DIM, .fixed_x = TILE_DIM, .fixed_y = BLOCK_ROWS},
+    {.info = {.name = "transposeSmemRect",
+              .lesson = "the book's padded smem transpose: a rectangle loses tiles",
+              .kind = "fix", .against = "transposeSmemPad"},
+     /* one block of BDIMX x BDIMY per BDIMX x BDIMY tile */
+     .launch = run_smemRect, .unroll = 1, .fixed_x = BDIMX, .fixed_y = BDIMY},
+    {.info = {.name = "transposeSmemNoSync",
+              .lesson = "transposeSmem, loops fused: which rows are read too early?",
+              .kind = "fix", .against = "transposeSmem"},
+     .launch = run_smemNoSync, .unroll = 1, .tile = TILE, .fixed_x = 32, .fixed_y = TILE_ROWS},
 };
 
 /* --exercises without -n: a rectangle taller than wide (see exercises.cuh),
@@ -143,20 +167,21 @@ static const t_kernel exercises[] = {
 #define EXERCISE_NY 5000
 
 static const wb_lab lab = {
-    "lab06",
-    "matrix transpose: coalesced loads versus stores, and the L1 cache",
-    WB_MATRIX,
-    0, 0, NULL, /* a matrix, not a length */
-    2048, 2048, /* the book's matrix */
-    16, 16,     /* the book's block */
-    1,          /* -b shapes the blocks */
-    20,         /* repetitions */
-    NULL, NULL, /* no flag of its own */
-    WB_TABLE(kernels),
-    WB_TABLE(exercises),
-    "lab06_transpose/exercises.cuh",
-    0, EXERCISE_NX, EXERCISE_NY,
-    WB_TODO_TAKE,
+    .lab = "lab06",
+    .title = "matrix transpose: coalesced loads versus stores, and the L1 cache",
+    .shape = WB_MATRIX,       /* a matrix, not a length: no default_n, max_n */
+    .default_nx = 2048,       /* the book's matrix */
+    .default_ny = 2048,
+    .default_block_x = 16,    /* the book's block */
+    .default_block_y = 16,
+    .uses_block = 1,          /* -b shapes the blocks */
+    .default_reps = 20,
+    .kernels = WB_TABLE(kernels), /* no flag of its own */
+    .exercises = WB_TABLE(exercises),
+    .exercise_file = "lab06_transpose/exercises.cuh",
+    .exercise_nx = EXERCISE_NX,
+    .exercise_ny = EXERCISE_NY,
+    .todo_take = WB_TODO_TAKE,
 };
 
 #define GRID_Y_MAX 65535LL /* gridDim.y and gridDim.z limit on every GPU */
@@ -199,18 +224,11 @@ static void check_grids(const wb_args *a, const wb_kernel_info *const *order, in
                 grid_for(k, nx, ny, block, &gx, &gy);
                 if (gy <= GRID_Y_MAX)
                     continue;
-                if (k->fixed_x > 0)
-                    fprintf(stderr,
-                            "lab06: -n %dx%d: %s (blocks of %ux%u whatever -b says) needs %lld blocks "
-                            "along y, more than the %lld a grid allows; give fewer rows, or leave it "
-                            "out with -k\n",
-                            nx, ny, k->info.name, block.x, block.y, gy, GRID_Y_MAX);
-                else
-                    fprintf(stderr,
-                            "lab06: -n %dx%d with blocks of %ux%u: %s needs %lld blocks along y, more "
-                            "than the %lld a grid allows; give a taller block (-b WxH with a larger H) "
-                            "or fewer rows\n",
-                            nx, ny, block.x, block.y, k->info.name, gy, GRID_Y_MAX);
+                /* one line within 100 columns, the longest name and counts included */
+                fprintf(stderr, "lab06: %s: %lld blocks in y, over %lld: give %s\n", k->info.name,
+                        gy, GRID_Y_MAX,
+                        k->fixed_x > 0 ? "a smaller -n (its block is fixed)"
+                                       : "a taller -b or a smaller -n");
                 exit(WB_EXIT_USAGE);
             }
 }

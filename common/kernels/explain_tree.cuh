@@ -1,5 +1,7 @@
 /*
- * explain_tree.cuh - lecture mode (--explain) of labs 02 and 03, on the CPU.
+ * kernels/explain_tree.cuh - lecture mode (--explain) of labs 02 and 03, on the
+ * CPU: the kernels of reduce_neighbored.cuh and reduce_interleaved.cuh, step
+ * by step.
  *
  * For one small block (32 or 64 threads) it runs each kernel's own index
  * logic on the host, step by step, and prints which threads work, how many

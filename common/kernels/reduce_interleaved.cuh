@@ -1,5 +1,6 @@
 /*
- * reduce_interleaved.cuh - lab03's kernel: interleaved pairing in global memory.
+ * kernels/reduce_interleaved.cuh - lab03's kernel: interleaved pairing in global
+ * memory. lab03 teaches it; lab04 starts its ladder from it, so it lives here.
  *
  * reduceInterleaved (Cheng et al., Professional CUDA C Programming, ch. 3):
  * the stride starts at half the block and halves each step; thread tid adds
@@ -13,8 +14,7 @@
  *   g_odata[blockIdx.x]; g_idata is overwritten (the harness restores it).
  *   blockDim.x is a power of two (32..1024).
  *
- * Included by lab03.cu and by lab04 (its baseline row); header-only, so the
- * launcher is static.
+ * The kernel only: lab03.cu and lab04.cu each write its launcher.
  */
 #ifndef REDUCE_INTERLEAVED_CUH
 #define REDUCE_INTERLEAVED_CUH
@@ -42,9 +42,5 @@ __global__ void reduceInterleaved(T *g_idata, T *g_odata, unsigned int n)
     if (tid == 0)
         g_odata[blockIdx.x] = idata[0];
 }
-
-/* One first pass: grid blocks of `block` threads, one partial sum each, in
- * the run's element type. */
-WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
 
 #endif /* REDUCE_INTERLEAVED_CUH */

@@ -1,5 +1,7 @@
 /*
- * reduce_neighbored.cuh - lab02's kernels: neighbored pairing in global memory.
+ * kernels/reduce_neighbored.cuh - lab02's kernels: neighbored pairing in global
+ * memory. lab02 teaches them and launches them (lab02.cu writes its launches
+ * out); lab03 runs them beside its interleaved pairing, so they live here.
  *
  * Both kernels come from Cheng et al., Professional CUDA C Programming, ch. 3.
  * Each block reduces its own slice of the input in place, in log2(blockDim.x)
@@ -20,7 +22,7 @@
  *   g_odata[blockIdx.x]; g_idata is overwritten (the harness restores it);
  *   the host adds the partial sums. blockDim.x is a power of two (32..1024).
  *
- * Included by lab02.cu and lab03.cu; header-only, so the launchers are static.
+ * The kernels only: each lab that runs them writes its own launchers.
  */
 #ifndef REDUCE_NEIGHBORED_CUH
 #define REDUCE_NEIGHBORED_CUH
@@ -73,10 +75,5 @@ __global__ void reduceNeighboredLess(T *g_idata, T *g_odata, unsigned int n)
     if (tid == 0)
         g_odata[blockIdx.x] = idata[0];
 }
-
-/* One first pass each: grid blocks of `block` threads, one partial sum per
- * block, in the run's element type (int, float or double). */
-WB_REDUCE_LAUNCHER_T(reduceNeighbored, 0)
-WB_REDUCE_LAUNCHER_T(reduceNeighboredLess, 0)
 
 #endif /* REDUCE_NEIGHBORED_CUH */

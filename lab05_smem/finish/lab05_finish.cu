@@ -122,25 +122,54 @@ static void launch_modernFlagAtomic(void *data, void *partial, unsigned n, unsig
     CHECK_LAUNCH("modernFlagAtomic");
 }
 
+/* The rows, int only (no .types), at any block of 32..1024: the one-pass
+ * rows leave the sum in partial[0] (one_pass); every row sizes its own grid
+ * (grid_for). */
 static const wb_reduce_kernel kernels[] = {
-    {{"modernPartials", "the floor: reduceModern's loads and block sums, one partial per block (the host adds them)"},
-     launch_modernPartials, 4, 32, 1024, 0, 0, grid_reduceModern},
-    {{"reduceModern", "lab05's int finish: one returning 64-bit atomic per block, the last block writes"},
-     launch_reduceModern, 4, 32, 1024, 0, 1, grid_reduceModern},
-    {{"modernMemsetAtomic", "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per block"},
-     launch_modernMemsetAtomic, 4, 32, 1024, 0, 1, grid_reduceModern},
-    {{"modernFlagAtomic", "block 0 zeroes the result and raises a flag; the others wait, then atomicAdd"},
-     launch_modernFlagAtomic, 4, 32, 1024, 0, 1, grid_reduceModern},
-    {{CUB_NAME, "NVIDIA's library, the bar: two launches to one number"},
-     launch_cubSum, 1, 32, 1024, 0, 1, grid_cubSum},
+    {.info = {.name = "modernPartials",
+              .lesson = "the floor: reduceModern's loads and block sums, one partial per block "
+                        "(the host adds them)"},
+     .launch = launch_modernPartials,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .grid_for = grid_reduceModern},
+    {.info = {.name = "reduceModern",
+              .lesson = "lab05's int finish: one returning 64-bit atomic per block, the last "
+                        "block writes"},
+     .launch = launch_reduceModern,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
+     .grid_for = grid_reduceModern},
+    {.info = {.name = "modernMemsetAtomic",
+              .lesson = "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per "
+                        "block"},
+     .launch = launch_modernMemsetAtomic,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
+     .grid_for = grid_reduceModern},
+    {.info = {.name = "modernFlagAtomic",
+              .lesson = "block 0 zeroes the result and raises a flag; the others wait, then "
+                        "atomicAdd"},
+     .launch = launch_modernFlagAtomic,
+     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
+     .grid_for = grid_reduceModern},
+    {.info = {.name = CUB_NAME,
+              .lesson = "NVIDIA's library, the bar: two launches to one number"},
+     .launch = launch_cubSum,
+     .per_thread = 1, .min_block = 32, .max_block = 1024, .one_pass = 1, .grid_for = grid_cubSum},
 };
 
 /* As a reduction lab, but n = 2^20 and 200 repetitions by default: the
  * differences are fractions of a microsecond. */
-static const wb_lab lab = {"lab05-finish", "four ways to finish a one-pass reduction, against CUB",
-                           WB_LENGTH, 1 << 20, WB_INT_MAX, "the exact int sum must fit in an int", 0, 0,
-                           512, 0, 1, 200, NULL, NULL, WB_TABLE(kernels), WB_NO_EXERCISES, NULL,
-                           0, 0, 0, NULL};
+static const wb_lab lab = {
+    .lab = "lab05-finish",
+    .title = "four ways to finish a one-pass reduction, against CUB",
+    .shape = WB_LENGTH,
+    .default_n = 1 << 20,
+    .max_n = WB_INT_MAX,
+    .max_n_reason = "the exact int sum must fit in an int",
+    .default_block_x = 512,
+    .uses_block = 1,
+    .default_reps = 200,
+    .kernels = WB_TABLE(kernels),
+    .exercises = WB_NO_EXERCISES,
+};
 
 /* Under the table: each one-pass row against CUB and against the floor. */
 static void print_finish_notes(const wb_report *r, FILE *out)
