@@ -640,12 +640,15 @@ static void draw_tree(uint32_t b)
     int nthreads = threads_per_block(), drawn = nthreads < DRAW_THREADS ? nthreads : DRAW_THREADS;
     int s, last = max_step_of_block(b), art = drawn + (drawn - 1) / WARP, i;
     int nw = warps_per_block();
-    printf("1. The tree: block %u of %d (%d thread%s, %d warp%s), step by step; a step ends where the\n"
-           "   threads pass a __syncthreads().%s\n",
-           b, blocks(), nthreads, nthreads > 1 ? "s" : "", nw, nw > 1 ? "s" : "",
-           brief ? "" : " tN r>w: what thread N read (r) and wrote (w) in the step.");
-    printf("   A12: element 12 of the first global buffer the kernel touched (B: the second, ...);\n"
-           "   s12: shared word 12 (in units of the access size). sectors: per global load request.\n");
+    if (brief)
+        printf("1. The tree: block %u of %d, step by step (a step ends at a __syncthreads())\n", b, blocks());
+    else {
+        printf("1. The tree: block %u of %d (%d thread%s, %d warp%s), step by step; a step ends where the\n"
+               "   threads pass a __syncthreads(). tN r>w: what thread N read (r) and wrote (w) in the step.\n",
+               b, blocks(), nthreads, nthreads > 1 ? "s" : "", nw, nw > 1 ? "s" : "");
+        printf("   A12: element 12 of the first global buffer the kernel touched (B: the second, ...);\n"
+               "   s12: shared word 12 (in units of the access size). sectors: per global load request.\n");
+    }
     (void)i;
     if (drawn < nthreads)
         printf("   (threads 0..%d drawn; the counts cover all %d)\n", drawn - 1, nthreads);
@@ -705,13 +708,13 @@ static void draw_tree(uint32_t b)
         for (i = 0; i < nH; ++i) {
             if (H[i].block != b || H[i].step != s)
                 continue;
-            if (flagged++ < FLAGS_SHOWN) {
+            if (flagged++ < (brief ? FLAGS_SHOWN / 2 : FLAGS_SHOWN)) {
                 describe_hazard(&H[i], item, sizeof item);
                 printf("      !! %s\n", item);
             }
         }
-        if (flagged > FLAGS_SHOWN)
-            printf("      !! ... and %d more in this step\n", flagged - FLAGS_SHOWN);
+        if (flagged > (brief ? FLAGS_SHOWN / 2 : FLAGS_SHOWN))
+            printf("      !! ... and %d more in this step\n", flagged - (brief ? FLAGS_SHOWN / 2 : FLAGS_SHOWN));
         free(active);
         free(wact);
     }
@@ -1058,23 +1061,34 @@ static void draw_summary(uint32_t b)
         else
             ++unordered;
     }
-    printf("%d. Summary of the launch: %d block%s of %d thread%s.\n", brief ? 2 : 5, blocks(), blocks() > 1 ? "s" : "",
-           threads_per_block(), threads_per_block() > 1 ? "s" : "");
+    printf("%d. Summary of the launch: %d block%s of %d thread%s.\n", brief ? 2 : 5, blocks(),
+           blocks() > 1 ? "s" : "", threads_per_block(), threads_per_block() > 1 ? "s" : "");
 #define S_(n) ((n) == 1 ? "" : "s")
-    printf("  global: %d load request%s, %d sector%s (%.2f per request); %d store/atomic request%s,\n"
-           "          %d sector%s (%.2f per request)\n",
-           ld, S_(ld), lds, S_(lds), ld ? (double)lds / ld : 0.0, st, S_(st), sts, S_(sts),
-           st ? (double)sts / st : 0.0);
-    printf("  per block (block %u): %d load request%s, %d load sector%s (%.2f per request); %d store\n"
-           "          request%s, %d store sector%s\n",
-           b, bld, S_(bld), blds, S_(blds), bld ? (double)blds / bld : 0.0, bst, S_(bst), bsts, S_(bsts));
-    if (sreq)
-        printf("  shared: %d request%s; worst bank conflict: %d-way%s\n", sreq, S_(sreq), worst,
-               worst == 1 ? " (none)" : "");
+    if (brief) {
+        printf("  global: %d load request%s, %.2f sectors each; %d store/atomic request%s, %.2f sectors "
+               "each\n", ld, S_(ld), ld ? (double)lds / ld : 0.0, st, S_(st), st ? (double)sts / st : 0.0);
+        if (sreq)
+            printf("  shared: %d request%s, worst bank conflict %d-way%s; ", sreq, S_(sreq), worst,
+                   worst == 1 ? " (none)" : "");
+        else
+            printf("  shared: none; ");
+        printf("barriers: %d; __syncwarp() in warp 0: %d\n", barriers, syncwarps);
+    } else {
+        printf("  global: %d load request%s, %d sector%s (%.2f per request); %d store/atomic request%s,\n"
+               "          %d sector%s (%.2f per request)\n",
+               ld, S_(ld), lds, S_(lds), ld ? (double)lds / ld : 0.0, st, S_(st), sts, S_(sts),
+               st ? (double)sts / st : 0.0);
+        printf("  per block (block %u): %d load request%s, %d load sector%s (%.2f per request); %d store\n"
+               "          request%s, %d store sector%s\n",
+               b, bld, S_(bld), blds, S_(blds), bld ? (double)blds / bld : 0.0, bst, S_(bst), bsts, S_(bsts));
+        if (sreq)
+            printf("  shared: %d request%s; worst bank conflict: %d-way%s\n", sreq, S_(sreq), worst,
+                   worst == 1 ? " (none)" : "");
+        else
+            printf("  shared: no requests\n");
+        printf("  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n", barriers, syncwarps);
+    }
 #undef S_
-    else
-        printf("  shared: no requests\n");
-    printf("  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n", barriers, syncwarps);
     printf("  unordered accesses: %d; stale shared reads: %d%s\n", unordered, stale,
            unordered + stale ? "   (!! in the tree)" : "");
     {
@@ -1086,8 +1100,9 @@ static void draw_summary(uint32_t b)
                    "     by blocks %u and %u\n", n, n == 1 ? "" : "s", name, E[x].block, E[y].block);
         }
     }
-    printf("  record: %llu accesses and barriers of %llu the buffer holds, %s\n", (unsigned long long)nE,
-           capacity, claimed > capacity ? "SOME DROPPED" : "none dropped");
+    if (!brief)
+        printf("  record: %llu accesses and barriers of %llu the buffer holds, %s\n", (unsigned long long)nE,
+               capacity, claimed > capacity ? "SOME DROPPED" : "none dropped");
 }
 
 int main(int argc, char **argv)
@@ -1127,9 +1142,13 @@ int main(int argc, char **argv)
         printf("INCOMPLETE: the device buffer held %llu of %llu accesses; what follows is only the\n"
                "beginning of the launch. Trace a smaller input (-n), or raise WB_TRACE_MAX.\n\n",
                capacity, claimed);
-    printf("trace of %s\n  on the GPU: grid %ux%ux%u, block %ux%ux%u; every global and shared access and\n"
-           "  barrier of this one launch, recorded by the Compute Sanitizer API\n\n",
-           kernel_name, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2]);
+    if (brief)
+        printf("trace of %s\n  on the GPU: grid %ux%ux%u, block %ux%ux%u\n", kernel_name, grid[0], grid[1], grid[2],
+               blk[0], blk[1], blk[2]);
+    else
+        printf("trace of %s\n  on the GPU: grid %ux%ux%u, block %ux%ux%u; every global and shared access and\n"
+               "  barrier of this one launch, recorded by the Compute Sanitizer API\n\n",
+               kernel_name, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2]);
     draw_tree(b);
     if (!brief) {
         draw_coalescing();
