@@ -63,6 +63,8 @@ lab02|default|0|./lab02 --type double --values uniform
 
 lab02|default|1|./lab02 --exercises
 lab02|solutions|0|./lab02 --exercises
+lab02|default|1|./lab02 --trace reduceNeighboredLessOut --brief
+lab02|solutions|0|./lab02 --trace reduceNeighboredLessOut --brief
 lab02|default|0|./lab02 --finish device
 lab03|default|0|./lab03 --explain
 lab03|default|0|./lab03
@@ -91,6 +93,8 @@ lab04-types|default|0|./lab04 --type double --values uniform
 
 lab04|default|1|./lab04 --exercises
 lab04|solutions|0|./lab04 --exercises
+lab04|default|1|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
+lab04|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab04|default|0|./lab04 --finish device
 lab05|default|0|./lab05
 lab05-sweep|default|0|./lab05 --sweep
@@ -104,6 +108,8 @@ lab05-types|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
 lab05|solutions|0|build/solutions/lab05 --exercises
+lab05|default|1|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
+lab05|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
@@ -115,7 +121,9 @@ lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
 lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
 lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06|default|1|./lab06 --exercises
-lab06|solutions|0|./lab06 --exercises'
+lab06|solutions|0|./lab06 --exercises
+lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
+lab06|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief'
 
 # ---- builds -------------------------------------------------------------------
 log=$out/build.log
