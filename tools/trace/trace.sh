@@ -111,11 +111,8 @@ fi
 
 # The library path of the traced run: the Sanitizer API's folder (the
 # library needs libsanitizer-public.so; without it nothing is traced), and of
-# the caller's LD_LIBRARY_PATH only the folders of the driver (libcuda.so.1).
-# A whole LD_LIBRARY_PATH can bring other C++ runtimes (a compiler's own
-# lib64) into the Sanitizer API's libraries: on the H100 the program then
-# died of a segfault right after the subscription, before any module loaded,
-# while NVIDIA's MemoryTracker sample ran with LD_LIBRARY_PATH=<sanitizer> only.
+# the caller's LD_LIBRARY_PATH only the folders of the driver (libcuda.so.1),
+# so that no other C++ runtime comes into the Sanitizer API's libraries.
 driver_dirs=
 old_ifs=$IFS; IFS=:
 for d in ${LD_LIBRARY_PATH:-}; do
@@ -135,11 +132,6 @@ traced_run() {
 t0=$(date +%s.%N)
 traced_run "$SAN$driver_dirs"
 st=$?
-# died before anything was recorded: once more with the sanitizer's folder alone
-if [ $st -gt 128 ] && [ -n "$driver_dirs" ] && grep -q '^status not-launched' "$REC" 2>/dev/null; then
-    traced_run "$SAN"
-    st=$?
-fi
 t1=$(date +%s.%N)
 if [ $st -eq 2 ]; then
     cat "$REC.err" >&2
