@@ -26,16 +26,12 @@ join_wrapped() {
 
 # expect_width NAME CMD...: the command exits 0 or 1 (a FAIL row is output
 # too) and every line it prints (stdout and stderr) fits in 100 columns, the
-# width a projector shows whole. awk counts characters in a UTF-8 locale
-# (bytes where its awk cannot: never fewer than the columns).
+# width a projector shows whole (check_width).
 expect_width() {
     name=$1; shift
     run "$@"
-    wide=$(cat "$OUTF" "$ERRF" | LC_ALL=C.UTF-8 awk 'length($0) > 100 { n++; if (n == 1) first = length($0) " columns: " $0 }
-        END { if (n) print n " line(s) over 100; the first: " substr(first, 1, 160) }')
     if [ "$STATUS" -gt 1 ]; then notok "$name" "exit $STATUS; stderr: $(head -c 300 "$ERRF")"
-    elif [ -n "$wide" ]; then notok "$name" "$wide"
-    else ok "$name"; fi
+    else check_width "$name" "$OUTF" "$ERRF"; fi
 }
 
 # run CMD...: stdout to $OUTF, stderr to $ERRF, status in $STATUS
@@ -100,40 +96,37 @@ commas() { echo $1 | tr ' ' ','; }
 # The run's CSV stays in $OUTF.
 check_cross() {
     cl=$1; cexpect=$2; shift 2
-    cn=; cb=; ct=; cf=; cs=; cprev=
+    # the lists (cn, cb, ct, cf, cs), and the command without them and
+    # --check (crest: one_by_one's)
+    cn=; cb=; ct=; cf=; cs=; cprev=; crest=
     for cx in "$@"; do
-        case $cprev in -n) cn=$cx ;; -b) cb=$cx ;; --type) ct=$cx ;; --finish) cf=$cx ;; --seed) cs=$cx ;; esac
+        case $cprev in
+            -n) cn=$cx ;; -b) cb=$cx ;; --type) ct=$cx ;; --finish) cf=$cx ;; --seed) cs=$cx ;;
+            *) case $cx in -n | -b | --type | --finish | --seed | --check) ;; *) crest="$crest $cx" ;; esac ;;
+        esac
         cprev=$cx
     done
     run "$@"
     awk -v label="$cl" -v expect="$cexpect" -v ns="$cn" -v bs="$cb" -v ts="$ct" -v fs_="$cf" -v ss="$cs" \
         -v status="$STATUS" -f tests/gpu/check_cross.awk "$OUTF"
-    if [ -n "${WB_TEST_ALL:-}" ]; then one_by_one "$cl" "$@"; fi
+    if [ -n "${WB_TEST_ALL:-}" ]; then one_by_one "$cl"; fi
 }
 
-# one_by_one LABEL CMD...: (make test-all) each configuration of a --check
-# run again as its own timed run (--csv -r 1): each kernel's verdict there
-# must be its --check row's (guards --check against the timed path)
+# one_by_one LABEL: (make test-all) each configuration of check_cross's
+# --check run again as its own timed run (--csv -r 1; its command as
+# check_cross scanned it: $crest, and --type and --finish where it gave
+# them): each kernel's verdict there must be its --check row's (guards
+# --check against the timed path)
 one_by_one() {
-    ol=$1; shift
+    ol=$1
     cp "$OUTF" "$TMPD/one.check"
-    oargs=; oskip=; ohas=
-    for ox in "$@"; do
-        if [ -n "$oskip" ]; then oskip=; continue; fi
-        case $ox in
-            --check) continue ;;
-            -n | -b | --seed) oskip=1; continue ;;
-            --type | --finish) oskip=1; ohas="$ohas $ox"; continue ;;
-        esac
-        oargs="$oargs $ox"
-    done
     awk -F, 'NR > 1 { print $4 "|" $5 "|" $7 "|" $9 "|" $10 }' "$TMPD/one.check" | sort -u >"$TMPD/one.cfgs"
     while IFS='|' read -r os ob ot of osd; do
         ot_=; of_=
-        case $ohas in *--type*) ot_=$ot ;; esac
-        case $ohas in *--finish*) of_=$of ;; esac
+        [ -n "$ct" ] && ot_=$ot
+        [ -n "$cf" ] && of_=$of
         # shellcheck disable=SC2086
-        set -- $oargs -n "$os" ${ob:+-b $ob} ${ot_:+--type $ot_} ${of_:+--finish $of_} --seed "$osd" --csv -r 1
+        set -- $crest -n "$os" ${ob:+-b $ob} ${ot_:+--type $ot_} ${of_:+--finish $of_} --seed "$osd" --csv -r 1
         "$@" >"$TMPD/one.csv" 2>/dev/null
         bad=$(awk -F, -v s="$os" -v b="$ob" -v t="$ot" -v f="$of" -v d="$osd" '
             FNR == NR { if (FNR > 1) timed[$3] = $NF; next }
@@ -146,16 +139,44 @@ one_by_one() {
     cp "$TMPD/one.check" "$OUTF"
 }
 
-# list_kernels LAB: the names of the lab's own kernels (--list, before the
-# first blank line); list_matrix LAB: the kernels of lab05's matrix mode
-list_kernels() { "$@" --list 2>/dev/null | awk '/^$/ { exit } /^[^ ]/ { print $1 }' | tr '\n' ' '; }
-list_matrix() {
-    "$@" --list 2>/dev/null | awk '/^matrix mode/ { on = 1; next } on && /^exercises in / { exit }
-        on && /^$/ && n { exit } on && /^[^ ]/ && $2 == "[matrix]" { print $1; n++ }' | tr '\n' ' '
+# lab_suite LAB: a lab's GPU suite starts: LAB=./LAB and KERNELS, its
+# kernels (--list); where ./LAB is not built, one FAIL and the suite ends
+lab_suite() {
+    LAB=./$1
+    if [ ! -x "$LAB" ]; then
+        notok "$1-built" "$LAB is missing: run make $1"
+        exit 1
+    fi
+    KERNELS=$(list_names "$LAB" kernel)
+}
+
+# list_table BIN: BIN --list as a table, one line per entry, in
+# $TMPD/list.tab: PART ROLE NAME AGAINST. PART: 1d, or matrix (lab05's
+# matrix mode); ROLE: kernel (the library's rows too), write or fix (an
+# exercise); AGAINST: the row an exercise is measured against (- for a
+# kernel). The one reader of --list: list_names and expected_rows ask it.
+list_table() {
+    "$1" --list >"$TMPD/list" 2>/dev/null
+    join_wrapped "$TMPD/list"
+    awk 'BEGIN { part = "1d" } /^matrix mode/ { part = "matrix"; ex = 0; next }
+        /^exercises in / { ex = 1; next } !/^[^ ]/ { next }
+        !ex { print part, "kernel", $1, "-"; next }
+        { ref = $0; if (!sub(/.*\(measured against /, "", ref)) ref = "-"; sub(/\)$/, "", ref); print part, $2, $1, ref }' \
+        "$TMPD/list" >"$TMPD/list.tab"
+}
+
+# list_names BIN ROLE [PART]: the names BIN --list gives ROLE (kernel, write,
+# fix, or exercise: write and fix) in PART (1d, the default; matrix; all),
+# in its order, blank-separated
+list_names() {
+    list_table "$1"
+    awk -v role="$2" -v part="${3:-1d}" '(part == "all" || $1 == part) && (role == $2 || role == "exercise" && $2 != "kernel") { printf "%s ", $3 }' \
+        "$TMPD/list.tab"
 }
 
 # check_width NAME FILE...: every line of the outputs already made fits in
-# 100 columns (awk counts characters in a UTF-8 locale)
+# 100 columns: the one width check. awk counts characters in a UTF-8 locale
+# (bytes where its awk cannot: never fewer than the columns).
 check_width() {
     cwn=$1; shift
     wide=$(cat "$@" | LC_ALL=C.UTF-8 awk 'length($0) > 100 { n++; if (n == 1) first = length($0) " columns: " $0 }
@@ -234,23 +255,20 @@ built_with_solutions() {
 # else every kernel, and with --exercises every exercise too
 expected_rows() {
     ebin=$1; shift
-    ek=; eex=0; eprev=; emat=0
+    ek=; eex=0; eprev=; epart=1d
     for ea in "$@"; do
         [ "$eprev" = -k ] && ek=$ea
-        [ "$eprev" = -n ] && case $ea in *x*) emat=1 ;; esac
+        [ "$eprev" = -n ] && case $ea in *x*) epart=matrix ;; esac
         [ "$ea" = --exercises ] && eex=1
         eprev=$ea
     done
-    "$ebin" --list >"$TMPD/list" 2>/dev/null
-    join_wrapped "$TMPD/list"
+    list_table "$ebin"
     # lab05's list has a matrix part: its kernels and exercises for a matrix -n
-    grep -q '^matrix mode' "$TMPD/list" || emat=0
-    awk -v k="$ek" -v ex="$eex" -v mat="$emat" '
-        /^matrix mode/ { inm = 1; part = 0; next }
-        /^exercises in / { part = 2; next } /^$/ { next }
-        inm != mat { next }
-        part == 0 && /^[^ ]/ { kern[++nk] = $1 }
-        part == 2 && /^[^ ]/ { ref = $0; sub(/.*\(measured against /, "", ref); sub(/\)$/, "", ref); exer[++ne] = $1; against[$1] = ref }
+    grep -q '^matrix ' "$TMPD/list.tab" || epart=1d
+    awk -v k="$ek" -v ex="$eex" -v part="$epart" '
+        $1 != part { next }
+        $2 == "kernel" { kern[++nk] = $3; next }
+        { exer[++ne] = $3; against[$3] = $4 }
         END {
             if (k == "") {
                 for (i = 1; i <= nk; i++) printf "%s ", kern[i]
@@ -259,11 +277,12 @@ expected_rows() {
             }
             n = split(k, want, ",")
             for (i = 1; i <= n; i++) { printf "%s ", want[i]; if (want[i] in against) printf "%s ", against[want[i]] }
-        }' "$TMPD/list" | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' '
+        }' "$TMPD/list.tab" | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' '
 }
 
-# exercise_checks LAB "WRITE..." "FIX..." "ARGS|ARGS|..." [K]: the checks every
-# lab with exercises shares.
+# exercise_checks LAB "ARGS|ARGS|...": the checks every lab with exercises
+# shares. Its exercises are ./LAB --list's: the write-its and fix-its of the
+# part a plain run takes, and K, all of them (another mode's too).
 #   ./LAB as shipped (the student's file untouched; skipped when it was built
 #   with SOLUTIONS=1): --check --exercises (at the exercise size) gives every
 #   write-it exercise a todo row and every fix-it a FAIL row, and exits 1
@@ -274,8 +293,9 @@ expected_rows() {
 #   and a plain run says every exercise is done. Their speed is
 #   exercise_speed's (tests/gpu/gpu_speed.sh).
 exercise_checks() {
-    el=$1; ewrite=$2; efix=$3; eargs=$4
-    ecount=${5:-$(( $(echo $ewrite $efix | wc -w) ))} # K: all of them, another mode's too
+    el=$1; eargs=$2
+    ewrite=$(list_names ./$el write); efix=$(list_names ./$el fix)
+    ecount=$(( $(list_names ./$el exercise all | wc -w) )) # K
     efile=$(ls ${el}_*/exercises.c ${el}_*/exercises.cuh 2>/dev/null | head -n 1)
     if built_with_solutions ./$el; then
         skip "$el exercises as shipped" "./$el was built with SOLUTIONS=1"
@@ -320,6 +340,42 @@ exercise_checks() {
     else
         notok "$el solutions: the exercises line" "exit $STATUS; last line: $(tail -n 1 "$OUTF")"
     fi
+}
+
+# fixits_fail LAB "BLOCK ..." N: ./LAB as shipped, its fix-its alone (-k)
+# at every block of the list in one --check run: at each block every fix-it
+# row FAILs at N (the exercise size), every reference row PASSes, and the
+# run exits 1 (a bug that shows every time, not a race that may hide).
+# Skipped when ./LAB was built with SOLUTIONS=1.
+fixits_fail() {
+    if built_with_solutions ./$1; then
+        skip "$1 fix-its FAIL at every block" "./$1 was built with SOLUTIONS=1"
+        return
+    fi
+    ffix=$(list_names ./$1 fix)
+    run ./$1 --check -k "$(commas "$ffix")" -b "$(commas "$2")"
+    for b in $2; do
+        check=$(awk -F, -v b="$b" -v n="$3" -v nfix="$(echo $ffix | wc -w)" '
+            NR == 1 || $5 != b { next }
+            msg == "" && $3 == "fix" && $11 != "FAIL" { msg = $2 " says " $11 }
+            msg == "" && $3 == "kernel" && $11 != "PASS" { msg = $2 " says " $11 }
+            $3 == "kernel" { refs++ }
+            $3 == "fix" { fixes++; if ($4 != n) msg = $2 " ran at n = " $4 }
+            END { if (msg == "" && fixes != nfix) msg = fixes + 0 " fix-it rows, expected " nfix
+                  if (msg == "" && !refs) msg = "no reference row"
+                  if (msg != "") print msg }' "$OUTF")
+        if [ "$STATUS" -ne 1 ]; then notok "$1 fix-its FAIL as shipped at -b $b" "exit $STATUS, expected 1"
+        elif [ -n "$check" ]; then notok "$1 fix-its FAIL as shipped at -b $b" "$check"
+        else ok "$1 fix-its FAIL as shipped at -b $b (n = $3)"; fi
+    done
+}
+
+# explain_correct LAB ROWS: the --explain output in $OUTF simulates each of
+# the ROWS kernels of LAB's table to the right sum (": correct", no WRONG)
+explain_correct() {
+    if grep -q WRONG "$OUTF"; then notok "$1 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
+    elif [ "$(grep -c ': correct$' "$OUTF")" -ne "$2" ]; then notok "$1 --explain simulation" "not every kernel ends correct"
+    else ok "$1 --explain simulation"; fi
 }
 
 # exercise_speed LAB "NAME=BAR ..." [ARGS]: each solution's speedup over its

@@ -16,17 +16,9 @@
 # the GPU. Their speed is tests/gpu/gpu_speed.sh's.
 . tests/lib.sh
 
-LAB=./lab03
+lab_suite lab03 # LAB, KERNELS
 ROWS=4 # kernels in lab03's table
 BLOCKS="32 64 128 256 512 1024"
-EX_WRITE="reduceInterleaved2 reduceInterleavedAnyN reduceInterleavedGridStride"
-EX_FIX="gpuRecursiveReduceNosync"
-
-if [ ! -x $LAB ]; then
-    notok lab03-built "$LAB is missing: run make lab03"
-    exit 1
-fi
-KERNELS=$(list_kernels $LAB)
 
 # every n that trips a bounds or padding mistake, at every block size and
 # both finishes; -k; bad input; --list, -h, --json, the default table, no
@@ -58,9 +50,7 @@ fi
 expect_status 0 "lab03 --explain" $LAB --explain
 expect_grep "lab03 --explain draws the threads" "^ +1  #\.#\.#\." "$OUTF"
 expect_grep "lab03 --explain draws the interleaved steps" "^ +32  #{32} \.{32}" "$OUTF"
-if grep -q WRONG "$OUTF"; then notok "lab03 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
-elif [ "$(grep -c ': correct$' "$OUTF")" -ne $ROWS ]; then notok "lab03 --explain simulation" "not every kernel ends correct"
-else ok "lab03 --explain simulation"; fi
+explain_correct lab03 $ROWS
 expect_grep "lab03 --explain traces the recursion level by level" "^  level  5  len  2  pairs  1  -> 136$" "$OUTF"
 expect_grep "lab03 --explain counts the recursion's grids" "^24 grids \(23 from the device\), one per level" "$OUTF"
 # the counts per block of 512 match what ncu measured on an H100 (docs/lab03.md):
@@ -80,8 +70,7 @@ expect_status 0 "lab03 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES
 # the exercises: as shipped (three todo rows and gpuRecursiveReduceNosync's
 # FAIL, exit 1; a plain run exits 0 and ends with the exercises line), and the
 # solutions at odd and edge sizes at every block and both finishes (tests/lib.sh)
-exercise_checks lab03 "$EX_WRITE" "$EX_FIX" \
-    "-n 1,2,3,31,33,1000003,16777213,16777216 -b $(commas "$BLOCKS") --finish host,device"
+exercise_checks lab03 "-n 1,2,3,31,33,1000003,16777213,16777216 -b $(commas "$BLOCKS") --finish host,device"
 
 # -k an exercise: its row (todo as shipped) right under reduceInterleaved's
 run $LAB --check -k reduceInterleaved2

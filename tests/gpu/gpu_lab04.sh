@@ -9,16 +9,9 @@
 # and the solutions (their speed is tests/gpu/gpu_speed.sh's).
 . tests/lib.sh
 
-LAB=./lab04
+lab_suite lab04 # LAB, KERNELS
 ROWS=7 # kernels in lab04's table
 BLOCKS="32 64 128 256 512 1024"
-
-if [ ! -x $LAB ]; then
-    notok lab04-built "$LAB is missing: run make lab04"
-    exit 1
-fi
-
-KERNELS=$(list_kernels $LAB)
 
 # n = 1..100, the tails of unroll 8 (and so of 2 and 4: n = block*8 - 1,
 # block*8, block*8 + 1) of every block, two large sizes and the exercise size,
@@ -82,9 +75,7 @@ latency_checks() {
     else
         notok "lab04 --latency: enough bytes in flight" "no Enough line at the default n: $(grep -E '^(No| 4|16) ' "$OUTF" | head -c 600)"
     fi
-    wide=$(LC_ALL=C.UTF-8 awk 'length($0) > 100 { print NR ": " $0; exit }' "$OUTF")
-    if [ -z "$wide" ]; then ok "lab04 --latency fits in 100 columns"
-    else notok "lab04 --latency fits in 100 columns" "$wide"; fi
+    check_width "lab04 --latency fits in 100 columns" "$OUTF"
     expect_status 3 "lab04 --latency without a device" env CUDA_VISIBLE_DEVICES= $LAB --latency
 }
 latency_checks
@@ -94,8 +85,7 @@ latency_checks
 # block and both finishes (tests/lib.sh); their speed is tests/gpu/gpu_speed.sh's
 ex_sizes="1 3 33"
 for b in $BLOCKS; do ex_sizes="$ex_sizes $((b * 16 - 1)) $((b * 16 + 1))"; done
-exercise_checks lab04 "reduceUnrolling16" "reduceUnrolling8Grid reduceUnrolling4Tail" \
-    "-n $(commas "$ex_sizes 1000003 16777213 16777216") -b $(commas "$BLOCKS") --finish host,device"
+exercise_checks lab04 "-n $(commas "$ex_sizes 1000003 16777213 16777216") -b $(commas "$BLOCKS") --finish host,device"
 
 # --finish device: each kernel relaunched on its own partial sums until one
 # value remains (tests/lib.sh): 8 elements per thread need one launch less;

@@ -16,20 +16,17 @@
 # speed is tests/gpu/gpu_speed.sh's; the matrix mode is tests/gpu/gpu_lab05_matrix.sh's.
 . tests/lib.sh
 
-LAB=./lab05
+lab_suite lab05 # LAB, KERNELS
 ROWS=8 # kernels in lab05's table, CUB's row included
-EX_WRITE="reduceSmemShfl reduceMaxSmem" # the 1D exercises, by kind
-EX_FIX="reduceSmemNoSyncwarp"
-EX_ALL=4 # with the matrix mode's reduce2DNumba (tests/gpu/gpu_lab05_matrix.sh)
-EX_LINE='^exercises: [0-9]+ of 4 done' # the closing line of a run without --exercises
 BLOCKS="32 64 128 256 512 1024"
 UNROLL=4 # MODERN_UNROLL: int4 loads per thread per tile of reduceModern
-
-if [ ! -x $LAB ]; then
-    notok lab05-built "$LAB is missing: run make lab05"
-    exit 1
-fi
-KERNELS=$(list_kernels $LAB)
+# the exercises (--list): the 1D ones by kind, the matrix mode's fix-its
+# (tests/gpu/gpu_lab05_matrix.sh), and how many in all
+EX_WRITE=$(list_names $LAB write)
+EX_FIX=$(list_names $LAB fix)
+EX_MATRIX_FIX=$(list_names $LAB fix matrix)
+EX_ALL=$(( $(list_names $LAB exercise all | wc -w) ))
+EX_LINE="^exercises: [0-9]+ of $EX_ALL done" # the closing line of a run without --exercises
 
 # reduceModern's grid at each block when the input is large (one --check
 # run): one int4 for every thread of the full grid is grid * block * 4 ints
@@ -65,13 +62,13 @@ check_cross "lab05" "$KERNELS" $LAB --check -n 134217733
 # the default table: one PASS per kernel, the summary, and the line against
 # CUB; then the line on the exercises
 cp "$TMPD/lab05.table" "$OUTF"
-if [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ] && grep -q '^lab05: PASS - 8 of 8 kernels verified' "$OUTF"; then
-    ok "lab05 table: 8 PASS rows and the summary"
+if [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ] && grep -q "^lab05: PASS - $ROWS of $ROWS kernels verified" "$OUTF"; then
+    ok "lab05 table: $ROWS PASS rows and the summary"
 else
     notok "lab05 table" "$(tail -n 5 "$OUTF")"
 fi
 expect_grep "lab05 table shows the ceiling" '^ceiling  [0-9]+ GB/s: device-to-device' "$OUTF"
-if tail -n 2 "$OUTF" | head -n 1 | grep -q '^lab05: PASS - 8 of 8 kernels verified' &&
+if tail -n 2 "$OUTF" | head -n 1 | grep -q "^lab05: PASS - $ROWS of $ROWS kernels verified" &&
     tail -n 1 "$OUTF" | grep -Eq "$EX_LINE"; then ok "lab05 table ends with the summary line, then the exercises line"
 else notok "lab05 table ends with the summary line, then the exercises line" "last lines: $(tail -n 2 "$OUTF")"; fi
 expect_grep "lab05 table compares one pass with CUB" '^  n = +16777216  reduceModern [0-9.]+ ms, CUB [0-9.]+ ms: ' "$OUTF"
@@ -115,8 +112,9 @@ expect_grep "lab05 --list names the exercise file" '^exercises in lab05_smem/exe
 for x in $EX_WRITE; do
     expect_grep "lab05 --list names exercise $x" "^$x +write .*\(measured against reduceSmem\)$" "$OUTF"
 done
-for x in $EX_FIX reduce2DNumba; do
-    ref=reduceSmem; [ "$x" = reduce2DNumba ] && ref=reduce2D # the matrix mode's exercise
+for x in $EX_FIX $EX_MATRIX_FIX; do
+    ref=reduceSmem
+    case " $EX_MATRIX_FIX " in *" $x "*) ref=reduce2D ;; esac # the matrix mode's exercise
     expect_grep "lab05 --list names exercise $x" "^$x +fix .*\(measured against $ref\)$" "$OUTF"
 done
 run $LAB -h
@@ -134,28 +132,24 @@ expect_status 0 "lab05 --explain on a CPU-only machine" env CUDA_VISIBLE_DEVICES
 
 # the exercises (lab05_smem/exercises.cuh): as shipped, and the solutions at
 # odd and edge sizes and every block (tests/lib.sh)
-exercise_checks lab05 "$EX_WRITE" "$EX_FIX" \
-    "-n 1,2,3,31,33,1000003,16777213,16777216 -b $(commas "$BLOCKS")" $EX_ALL
+exercise_checks lab05 "-n 1,2,3,31,33,1000003,16777213,16777216 -b $(commas "$BLOCKS")"
 
 # as shipped, the fix-it fails at the exercise size at every block of 64 and
 # up (the compiler's loads make every block's sum wrong, not a race that may
 # hide), and --exercises --sweep gives exercise rows at each n
+fixits_fail lab05 "64 128 256 512 1024" 16777213
 if built_with_solutions $LAB; then
-    skip "lab05 reduceSmemNoSyncwarp as shipped" "./lab05 was built with SOLUTIONS=1"
+    skip "lab05 --exercises --sweep as shipped" "./lab05 was built with SOLUTIONS=1"
 else
-    run $LAB --check -k reduceSmemNoSyncwarp -b 64,128,256,512,1024
-    for b in 64 128 256 512 1024; do
-        if [ "$STATUS" -eq 1 ] &&
-            awk -F, -v b=$b '$5 != b { next } $2 == "reduceSmem" && $11 == "PASS" { r = 1 }
-                $2 == "reduceSmemNoSyncwarp" && $4 == 16777213 && $11 == "FAIL" { x = 1 } END { exit !(r && x) }' "$OUTF"; then
-            ok "lab05 reduceSmemNoSyncwarp FAILs as shipped at b=$b"
-        else
-            notok "lab05 reduceSmemNoSyncwarp FAILs as shipped at b=$b" "exit $STATUS; $(grep -E ",reduceSmem(NoSyncwarp)?,.*,$b," "$OUTF" | head -c 400)"
-        fi
-    done
     run $LAB --exercises --sweep -n 4096 --csv -r 1
     got=$(awk -F, 'NR > 1 && $23 != "kernel" { print $4 ":" $3 ":" $NF }' "$OUTF" | LC_ALL=C sort | tr '\n' ' ')
-    want="1024:reduceMaxSmem:todo 1024:reduceSmemNoSyncwarp:FAIL 1024:reduceSmemShfl:todo 14000000:reduce2DNumba:FAIL 4096:reduceMaxSmem:todo 4096:reduceSmemNoSyncwarp:FAIL 4096:reduceSmemShfl:todo "
+    # at each n of the sweep each 1D exercise (todo or FAIL), the matrix
+    # mode's fix-it at its exercise shape (20000x700)
+    want=$({ for n in 1024 4096; do
+                 for x in $EX_WRITE; do echo "$n:$x:todo"; done
+                 for x in $EX_FIX; do echo "$n:$x:FAIL"; done
+             done
+             for x in $EX_MATRIX_FIX; do echo "14000000:$x:FAIL"; done; } | LC_ALL=C sort | tr '\n' ' ')
     if [ "$STATUS" -eq 1 ] && [ "$got" = "$want" ]; then ok "lab05 --exercises --sweep as shipped: exercise rows at each n"
     else notok "lab05 --exercises --sweep as shipped" "exit $STATUS; rows: $got"; fi
 fi

@@ -9,15 +9,8 @@
 # notes under the table and the summary as the last line.
 . tests/lib.sh
 
-LAB=./lab05-finish
+lab_suite lab05-finish # LAB, KERNELS
 ROWS=5
-
-if [ ! -x $LAB ]; then
-    notok lab05-finish-built "$LAB is missing: run make lab05-finish"
-    exit 1
-fi
-
-KERNELS=$(list_kernels $LAB)
 
 reduction_lab_checks lab05-finish $ROWS "$KERNELS" "1 3 4 5 1000003 1048575 1048576 1048579 16777216"
 
@@ -39,5 +32,5 @@ cp "$TMPD/lab05-finish.table" "$OUTF" # reduction_lab_checks' default table
 if [ "$(grep -c ' PASS$' "$OUTF")" -eq $ROWS ]; then ok "lab05-finish table: $ROWS PASS rows"
 else notok "lab05-finish table" "exit $STATUS: $(tail -n 5 "$OUTF")"; fi
 expect_grep "lab05-finish notes compare with CUB" '^  modernFlagAtomic +[0-9.]+ ms, [+-][0-9.]+ ms over the floor, [0-9.]+x cub::DeviceReduce::Sum$' "$OUTF"
-if tail -n 1 "$OUTF" | grep -q '^lab05-finish: PASS - 5 of 5 kernels verified'; then ok "lab05-finish table ends with the summary line"
+if tail -n 1 "$OUTF" | grep -q "^lab05-finish: PASS - $ROWS of $ROWS kernels verified"; then ok "lab05-finish table ends with the summary line"
 else notok "lab05-finish table ends with the summary line" "last line: $(tail -n 1 "$OUTF")"; fi

@@ -14,20 +14,16 @@
 # row right under reduce2D's; the solution passes at every shape and block.
 . tests/lib.sh
 
-LAB=./lab05
+lab_suite lab05 # LAB
 ROWS=9 # kernels of the matrix mode, the two CUB rows included
-EX=reduce2DNumba
+EX=reduce2DNumba # the matrix mode's exercise (its fix-it: the checks below are its bug's)
 EX_SHAPE=20000x700 # where --exercises runs it (EXERCISE_NX x EXERCISE_NY in matrix.cu)
 EX_N=14000000
 # every power of two 32..1024, wide, tall and square
 BLOCKS="32x1 1x32 8x4 64x1 8x8 2x32 128x1 16x8 16x16 32x8 8x32 1x256 512x1 32x16 1024x1 32x32 1x1024 4x256"
 SHAPES="1x1 1x1000003 1000003x1 3x5 5x3 1023x1025 4097x3 3x4097 1x32 32x1 31x33 129x7 1028x6"
 
-if [ ! -x $LAB ]; then
-    notok lab05-matrix-built "$LAB is missing: run make lab05"
-    exit 1
-fi
-KERNELS=$(list_matrix $LAB)
+KERNELS=$(list_names $LAB kernel matrix)
 
 # every shape at every block: all kernels exact
 check_cross "lab05" "$KERNELS" $LAB --check -n "$(commas "$SHAPES")" -b "$(commas "$BLOCKS")"
@@ -120,8 +116,7 @@ expect_grep "lab05 matrix --explain: the partials add up" '^the host adds them: 
 total=$(sed -n 's/.*| *\([0-9]*\) total$/\1/p' "$OUTF")
 if grep -q "^the host adds them: $total\.$" "$OUTF"; then ok "lab05 matrix --explain: the partials make the total"
 else notok "lab05 matrix --explain: the partials make the total" "total '$total'; $(grep 'adds them' "$OUTF")"; fi
-if awk 'length > 100 { bad = 1 } END { exit bad }' "$OUTF"; then ok "lab05 matrix --explain fits in 100 columns"
-else notok "lab05 matrix --explain fits in 100 columns" "$(awk 'length > 100' "$OUTF" | head -n 2)"; fi
+check_width "lab05 matrix --explain fits in 100 columns" "$OUTF"
 expect_status 0 "lab05 -n 1x1 --explain" env CUDA_VISIBLE_DEVICES= $LAB -n 1x1 --explain
 expect_status 0 "lab05 -n 100x100 --explain (shows 12x6)" env CUDA_VISIBLE_DEVICES= $LAB -n 100x100 --explain
 expect_status 3 "lab05 matrix without a device" env CUDA_VISIBLE_DEVICES= $LAB -n 100x100

@@ -13,17 +13,13 @@
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
-L=./lab06
-if [ ! -x "$L" ]; then
-    notok "lab06 built" "./lab06 is missing: run make lab06"
-    exit 1
-fi
-# kernels in lab06's table: the lines of --list before the exercises
-KERNELS=$(list_kernels $L)
+lab_suite lab06 # LAB, KERNELS: the kernels in lab06's table
+L=$LAB
 ROWS=$(echo $KERNELS | wc -w)
-EX_WRITE="transposeSmem32x8"
-EX_FIX="transposeSmemRect transposeSmemNoSync"
-EX_ONLY="-k transposeSmem32x8,transposeSmemRect,transposeSmemNoSync"
+# the exercises (--list), and -k that runs them alone
+EX_WRITE=$(list_names $L write)
+EX_FIX=$(list_names $L fix)
+EX_ONLY="-k $(commas "$EX_WRITE $EX_FIX")"
 
 # the command line alone (no GPU needed for these)
 expect_status 0 "lab06 -h" $L -h
@@ -99,7 +95,7 @@ csv_exercise_order() {
 # as shipped, the solutions, and the speed of transposeSmem32x8 (tests/lib.sh).
 # The exercise kernels keep their own blocks, so -b changes only the
 # reference rows; every shipped kernel at every block is checked above.
-exercise_checks lab06 "$EX_WRITE" "$EX_FIX" \
+exercise_checks lab06 \
     "-n 1x1,1x7,7x1,33x65,2000x3000,3000x2000,1024x1024 -b 16x16,32x8,8x32,32x32,1024x1,1x1024 $EX_ONLY|-b 32x8|-n 5000x3000 $EX_ONLY|-n 8192x4096|--seed 7 -n 129x129"
 
 # as shipped, in detail: the rows' order and kinds, the fix-its FAIL at the

@@ -25,7 +25,7 @@ for lab in $LABS; do
 done
 
 for lab in $LABS; do
-    kernels=$(list_kernels ./$lab)
+    kernels=$(list_names ./$lab kernel)
     sizes=
     n=1
     while [ $n -le 40 ]; do sizes="$sizes $n"; n=$((n + 1)); done
@@ -70,7 +70,7 @@ done
 
 # float above 2^24: no integer input keeps every float sum exact; the rows
 # say which check they used, and pass
-check_cross "lab05 float above 2^24" "$(list_kernels ./lab05)" ./lab05 --check --type float -n 20000000
+check_cross "lab05 float above 2^24" "$(list_names ./lab05 kernel)" ./lab05 --check --type float -n 20000000
 if [ "$STATUS" -eq 0 ] && awk -F, 'NR > 1 && $12 !~ /no exact float input: error .* <= (bound|tol) / { bad = 1 } END { exit bad || NR < 2 }' "$OUTF"; then
     ok "lab05 --type float above 2^24: the bound check, named"
 else

@@ -83,7 +83,6 @@ expect_grep "broken: the compiler's first error line in the report" '^  \| lab02
 expect_grep "hang: lab04 ran past the limit, 0" '^  hang lab04: ran past [0-9]+ s \(killed\)' "$OUTF"
 expect_grep "oob: lab02 a CUDA error (exit 3), 0" '^  oob lab02: a CUDA error or no usable CUDA device \(exit 3\)' "$OUTF"
 expect_grep "oob: the class went on after it" '^oob +missing +0 ' "$OUTF"
-if awk 'length > 100' "$OUTF" "$ERRF" | grep -q .; then notok "every line at most 100 columns" "$(awk 'length > 100' "$OUTF" "$ERRF" | head -n 1)"
-else ok "every line at most 100 columns"; fi
+check_width "every line at most 100 columns" "$OUTF" "$ERRF"
 [ -n "${KEEP_REPORT:-}" ] && cp "$TMPD/report.txt" "$KEEP_REPORT"
 exit 0

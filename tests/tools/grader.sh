@@ -142,8 +142,7 @@ expect_grep "sources: ... and what was ignored" '^  lost \?: no exercise file wh
 if [ -f "$S/good/$E1" ]; then
     expect_grep "sources: the solutions as a student's file earn every lab01 point" '^good +25 ' "$OUTF"
 fi
-if awk 'length > 100' "$OUTF" "$ERRF" | grep -q .; then notok "sources: every line at most 100 columns" "$(awk 'length > 100' "$OUTF" "$ERRF" | head -n 1)"
-else ok "sources: every line at most 100 columns"; fi
+check_width "sources: every line at most 100 columns" "$OUTF" "$ERRF"
 # a GPU lab where no device is usable: exit 3 with the lab's message (a base whose
 # make only copies the labs built here, so nothing is compiled)
 if [ -x ./lab02 ] && ! has_gpu; then
@@ -410,9 +409,7 @@ run sh tools/grade "$d" --csv
 expect_grep "all files misnamed: zed has a gradebook row, 0 and the flag" \
     '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv$' "$OUTF"
 # every line at most 100 columns (the gradebook CSV aside), and the exit statuses
-wide=$(cat "$W/class.out" | awk 'length > 100' | head -n 1)
-if [ -z "$wide" ]; then ok "the test class's report: every line at most 100 columns"
-else notok "the test class's report: every line at most 100 columns" "$wide"; fi
+check_width "the test class's report: every line at most 100 columns" "$W/class.out"
 run make -s --no-print-directory grade RESULTS="$C"
 if [ "$STATUS" -ne 0 ] && grep -q "^make grade: the grader's status is 1: graded; a point was lost" "$ERRF"; then
     ok "make grade RESULTS=dir: status 1 is passed on and said"
