@@ -38,6 +38,7 @@
  * Chapter: docs/lab03.md.
  */
 #include "workbook.h"
+#include "trace.h" /* --trace KERNEL (this CDP build is refused: make trace LAB=lab03) */
 #include "kernels/reduce_neighbored.cuh"
 #include "kernels/reduce_interleaved.cuh"
 #include "kernels/explain_tree.cuh" /* --explain */
@@ -264,6 +265,7 @@ static void recursive_notes(const wb_report *r, FILE *out)
 
 int main(int argc, char **argv)
 {
+    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     /* gpuRecursiveReduce has no first pass of its own: its row times the whole recursion */
     static const wb_reduce_texts texts = {
         "the kernel's first pass alone (CUDA events), one partial sum per block; gpuRecursiveReduce: "

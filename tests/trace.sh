@@ -230,5 +230,8 @@ expect_grep "./lab06 --trace transposeSmem: the 32-way conflict" "worst bank con
 if [ -x ./lab03 ] && ! grep -q '+nocdp' ./lab03; then
     expect_status 3 "trace refuses lab03 built with dynamic parallelism" sh tools/trace/trace.sh ./lab03 reduceInterleaved
     expect_grep "trace names why lab03 is refused" "dynamic parallelism" "$ERRF"
+    expect_status 3 "./lab03 --trace gpuRecursiveReduceNosync: refused, exit 3" ./lab03 --trace gpuRecursiveReduceNosync
+    expect_grep "./lab03 --trace says why in one line" "^trace: lab03 uses dynamic parallelism" "$ERRF"
+    check_width "./lab03 --trace's refusal fits 100 columns" "$ERRF"
 fi
 expect_status 2 "trace of a kernel not in the table" sh tools/trace/trace.sh ./lab02 noSuchKernel
