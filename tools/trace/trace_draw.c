@@ -1064,16 +1064,10 @@ static void draw_summary(uint32_t b)
     printf("%d. Summary of the launch: %d block%s of %d thread%s.\n", brief ? 2 : 5, blocks(),
            blocks() > 1 ? "s" : "", threads_per_block(), threads_per_block() > 1 ? "s" : "");
 #define S_(n) ((n) == 1 ? "" : "s")
-    if (brief) {
+    if (brief)
         printf("  global: %d load request%s, %.2f sectors each; %d store/atomic request%s, %.2f sectors "
                "each\n", ld, S_(ld), ld ? (double)lds / ld : 0.0, st, S_(st), st ? (double)sts / st : 0.0);
-        if (sreq)
-            printf("  shared: %d request%s, worst bank conflict %d-way%s; ", sreq, S_(sreq), worst,
-                   worst == 1 ? " (none)" : "");
-        else
-            printf("  shared: none; ");
-        printf("barriers: %d; __syncwarp() in warp 0: %d\n", barriers, syncwarps);
-    } else {
+    else {
         printf("  global: %d load request%s, %d sector%s (%.2f per request); %d store/atomic request%s,\n"
                "          %d sector%s (%.2f per request)\n",
                ld, S_(ld), lds, S_(lds), ld ? (double)lds / ld : 0.0, st, S_(st), sts, S_(sts),
@@ -1081,13 +1075,17 @@ static void draw_summary(uint32_t b)
         printf("  per block (block %u): %d load request%s, %d load sector%s (%.2f per request); %d store\n"
                "          request%s, %d store sector%s\n",
                b, bld, S_(bld), blds, S_(blds), bld ? (double)blds / bld : 0.0, bst, S_(bst), bsts, S_(bsts));
-        if (sreq)
-            printf("  shared: %d request%s; worst bank conflict: %d-way%s\n", sreq, S_(sreq), worst,
-                   worst == 1 ? " (none)" : "");
-        else
-            printf("  shared: no requests\n");
-        printf("  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n", barriers, syncwarps);
     }
+    /* --brief puts the shared requests and the barriers on one line */
+    if (sreq)
+        printf(brief ? "  shared: %d request%s, worst bank conflict %d-way%s; "
+                     : "  shared: %d request%s; worst bank conflict: %d-way%s\n",
+               sreq, S_(sreq), worst, worst == 1 ? " (none)" : "");
+    else
+        printf(brief ? "  shared: none; " : "  shared: no requests\n");
+    printf(brief ? "barriers: %d; __syncwarp() in warp 0: %d\n"
+                 : "  barriers per block: %d (__syncthreads()); __syncwarp() in warp 0: %d\n",
+           barriers, syncwarps);
 #undef S_
     printf("  unordered accesses: %d; stale shared reads: %d%s\n", unordered, stale,
            unordered + stale ? "   (!! in the tree)" : "");
