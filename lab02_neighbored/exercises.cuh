@@ -16,10 +16,11 @@
  * is no multiple of any block, so the last block is a partial one and a
  * mistake at the end of the input shows.
  *
- * The contract is the one of reduce_neighbored.cuh: g_idata holds the n
- * inputs, then zeros up to gridDim.x * blockDim.x, except where an exercise
- * says otherwise; block b works in place on its slice of blockDim.x ints and
- * writes its partial sum to g_odata[b]; the host adds the partial sums.
+ * The contract is the one of common/kernels/reduce_neighbored.cuh: g_idata
+ * holds the n inputs, then zeros up to gridDim.x * blockDim.x, except where
+ * an exercise says otherwise; block b works in place on its slice of
+ * blockDim.x ints and writes its partial sum to g_odata[b]; the host adds
+ * the partial sums.
  * blockDim.x is a power of two from 32 to 1024. Before each kernel runs, the
  * harness fills g_odata with poison, so a partial sum nobody writes shows.
  *
@@ -46,12 +47,14 @@
  *
  * Predict first: reduceNeighboredLess is about 1.8x faster than
  * reduceNeighbored at -b 512 on an H100 (./lab02 shows yours). How much of
- * that do you expect from the mask alone? Then run ./lab02 --exercises: your row (its speedup is against
- * reduceNeighbored) sits between reduceNeighbored and reduceNeighboredLess.
+ * that do you expect from the mask alone? Then run ./lab02 --exercises: your
+ * row (its speedup is against reduceNeighbored) sits between reduceNeighbored
+ * and reduceNeighboredLess.
  * What is left between your row and reduceNeighboredLess is what the
  * divergence costs. Which of the two did you credit with the 1.8x?
  *
- * Hint: copy reduceNeighbored from reduce_neighbored.cuh and change one line.
+ * Hint: copy reduceNeighbored from common/kernels/reduce_neighbored.cuh and
+ * change one line.
  * To see why, count instructions: ncu's smsp__inst_executed.sum of the three
  * kernels (docs/lab02.md, "Profile it").
  *

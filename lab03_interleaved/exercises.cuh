@@ -16,8 +16,8 @@
  * is no multiple of any block, so the last block is a partial one and a
  * mistake at the end of the input shows. Test small n too (-n 1, -n 33).
  *
- * The contract is the one of reduce_interleaved.cuh, except where an
- * exercise says otherwise: g_idata holds the n inputs, then zeros up to
+ * The contract is the one of common/kernels/reduce_interleaved.cuh, except
+ * where an exercise says otherwise: g_idata holds the n inputs, then zeros up to
  * gridDim.x * blockDim.x * U (U: the elements each thread adds first, 1
  * unless the exercise says so); block b works in place on its slice and
  * writes its partial sum to g_odata[b]; the host adds the partial sums.
