@@ -10,8 +10,10 @@
 # (drawn as INCOMPLETE, exit 3), a kernel never launched and a cut record
 # (exit 3, one line); --brief and --svg.
 # On the GPU, each traced count held against the model --explain draws on
-# the same input: lab02's two kernels at -n 64 -b 32 (load requests and
-# sectors per block, sectors per step, steps); lab06's copy and naive
+# the same input: lab02's two kernels at -n 64 -b 32 and lab03's three (its
+# build without dynamic parallelism) at -n 128 -b 64 (load requests and
+# sectors per block, sectors per step, steps); every lab04 kernel's barriers
+# per block at -b 512; reduceSmem's conflict-free banks at -b 512; lab06's copy and naive
 # transposes at 64x64 with blocks of 32x8 (sectors per load and per store
 # request, as --explain's Part 2); transposeSmem's 32-way conflict and
 # transposeSmemPad's none (as its Part 3). The fix-its as shipped show what
@@ -107,32 +109,79 @@ if [ "$STATUS" -ne 0 ]; then
 fi
 ok "a trace of lab02 reduceNeighbored records the launch"
 
-# lab02 against --explain at block 32 (the block it draws): the counts per
-# block, the sectors of each step, the steps
+# vs_explain LAB BIN KERNEL N B: the trace of KERNEL (BIN at -n N -b B,
+# already traced into $OUTF) against $TMPD/explain, LAB --explain -b B: the
+# load requests and sectors per block, the sectors of each step, the steps
+vs_explain() {
+    vk=$3
+    cp "$OUTF" "$TMPD/$vk.trace.out.$1"
+    check_width "trace of $vk fits 100 columns" "$OUTF"
+    want=$(awk -v k=$vk -v b="$5" '$0 ~ "^Counted per block of " b " " { on = 1 } on && $1 == k { print $4, $5; exit }' "$TMPD/explain")
+    got=$(sed -n 's/^  per block (block 0): \([0-9]*\) load requests, \([0-9]*\) load sectors.*/\1 \2/p' "$OUTF")
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "$1 trace of $vk: load requests and sectors per block as --explain ($got)"
+    else notok "$1 trace of $vk: load requests and sectors per block" "trace '$got', --explain '$want'"; fi
+    want=$(awk -v k=$vk '$1 == k { on = 1; next } on && /^ +[0-9]+  [#.]/ { printf "%s ", $NF } on && /steps,/ { exit }' "$TMPD/explain")
+    got=$(awk '/^  step  threads/ { on = 1; next } on && /^ +[0-9]+  [#.]/ { printf "%s ", $NF } /^2\. / { exit }' "$OUTF")
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "$1 trace of $vk: sectors per load request, step by step, as --explain"
+    else notok "$1 trace of $vk: sectors per step" "trace '$got', --explain '$want'"; fi
+    want=$(awk -v k=$vk '$1 == k { on = 1; next } on && / steps, / { print $1; exit }' "$TMPD/explain")
+    if grep -q "^  barriers per block: $want " "$OUTF"; then ok "$1 trace of $vk: $want steps, as --explain"
+    else notok "$1 trace of $vk: steps" "--explain says $want; the trace: $(grep '^  barriers per block' "$OUTF")"; fi
+    expect_grep "$1 trace of $vk: nothing unordered" "unordered accesses: 0; stale shared reads: 0" "$OUTF"
+    expect_grep "$1 trace of $vk: its verdict" "verdict of $vk on this input \(-n $4 -b $5\): PASS; traced in" "$OUTF"
+}
+
+# lab02 against --explain at block 32 (the block it draws)
 run ./lab02 --explain -b 32
 cp "$OUTF" "$TMPD/explain"
-for k in reduceNeighbored reduceNeighboredLess; do
-    if [ $k = reduceNeighbored ]; then
-        expect_status 0 "make trace LAB=lab02 KERNEL=$k N=64 B=32" make --no-print-directory trace LAB=lab02 KERNEL=$k N=64 B=32
+expect_status 0 "make trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32" \
+    make --no-print-directory trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32
+vs_explain lab02 ./lab02 reduceNeighbored 64 32
+expect_status 0 "trace lab02 reduceNeighboredLess -n 64 -b 32" sh tools/trace/trace.sh ./lab02 reduceNeighboredLess 64 32
+vs_explain lab02 ./lab02 reduceNeighboredLess 64 32
+
+# lab03 (its build without dynamic parallelism, which make trace makes)
+# against --explain at block 64: its own kernel and lab02's two
+if [ -x ./lab03 ]; then
+    run ./lab03 --explain -b 64
+    cp "$OUTF" "$TMPD/explain"
+    expect_status 0 "make trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64" \
+        make --no-print-directory trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64
+    vs_explain lab03 build/nocdp/lab03 reduceInterleaved 128 64
+    for k in reduceNeighbored reduceNeighboredLess; do
+        expect_status 0 "trace lab03 $k -n 128 -b 64" sh tools/trace/trace.sh build/nocdp/lab03 $k 128 64
+        vs_explain lab03 build/nocdp/lab03 $k 128 64
+    done
+fi
+
+# lab04 against --explain's barriers per block, every kernel of its table at
+# -b 512 (n = 4096: one to eight blocks)
+if [ -x ./lab04 ]; then
+    run ./lab04 --explain -b 512 -n 4096
+    cp "$OUTF" "$TMPD/explain4"
+    for k in $(awk '/^kernel / { on = 1; next } on && NF == 7 && $1 ~ /^reduce/ { print $1 } on && NF == 0 { exit }' "$TMPD/explain4"); do
+        want=$(awk -v k=$k '$1 == k && NF == 7 { print $4; exit }' "$TMPD/explain4")
+        run sh tools/trace/trace.sh ./lab04 $k 4096 512
+        got=$(sed -n 's/^  barriers per block: \([0-9]*\) .*/\1/p' "$OUTF")
+        if [ "$STATUS" -eq 0 ] && [ -n "$want" ] && [ "$want" = "$got" ]; then
+            ok "lab04 trace of $k: $got barriers per block, as --explain"
+        else
+            notok "lab04 trace of $k: barriers per block" "exit $STATUS; trace '$got', --explain '$want'"
+        fi
+    done
+fi
+
+# lab05: reduceSmem's tree at block 512 has no bank conflict (--explain's Part 2)
+if ./lab05 --explain | grep -q -- "-> 32 lanes, 32 different banks: one pass, no conflict"; then
+    run sh tools/trace/trace.sh ./lab05 reduceSmem 1024 512
+    if [ "$STATUS" -eq 0 ] && grep -q "worst bank conflict: 1-way (none)" "$OUTF"; then
+        ok "lab05 trace of reduceSmem at -b 512: no bank conflict, as --explain"
     else
-        expect_status 0 "trace lab02 $k -n 64 -b 32" sh tools/trace/trace.sh ./lab02 $k 64 32
+        notok "lab05 trace of reduceSmem: banks" "exit $STATUS; $(grep 'worst bank' "$OUTF")"
     fi
-    cp "$OUTF" "$TMPD/$k.trace.out"
-    check_width "trace of $k fits 100 columns" "$OUTF"
-    want=$(awk -v k=$k '/^Counted per block of 32/ { on = 1 } on && $1 == k { print $4, $5; exit }' "$TMPD/explain")
-    got=$(sed -n 's/^  per block (block 0): \([0-9]*\) load requests, \([0-9]*\) load sectors.*/\1 \2/p' "$OUTF")
-    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "trace of $k: load requests and sectors per block as --explain ($got)"
-    else notok "trace of $k: load requests and sectors per block" "trace '$got', --explain '$want'"; fi
-    want=$(awk -v k=$k '$1 == k { on = 1; next } on && /^ +[0-9]+  [#.]/ { printf "%s ", $NF } on && /steps,/ { exit }' "$TMPD/explain")
-    got=$(awk '/^  step  threads/ { on = 1; next } on && /^ +[0-9]+  [#.]/ { printf "%s ", $NF } /^2\. / { exit }' "$OUTF")
-    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "trace of $k: sectors per load request, step by step, as --explain"
-    else notok "trace of $k: sectors per step" "trace '$got', --explain '$want'"; fi
-    want=$(awk -v k=$k '$1 == k { on = 1; next } on && / steps, / { print $1; exit }' "$TMPD/explain")
-    if grep -q "^  barriers per block: $want " "$OUTF"; then ok "trace of $k: $want steps, as --explain"
-    else notok "trace of $k: steps" "--explain says $want; the trace: $(grep '^  barriers per block' "$OUTF")"; fi
-    expect_grep "trace of $k: nothing unordered" "unordered accesses: 0; stale shared reads: 0" "$OUTF"
-    expect_grep "trace of $k: its verdict" "verdict of $k on this input \(-n 64 -b 32\): PASS; traced in" "$OUTF"
-done
+else
+    notok "lab05 --explain: the tree's banks" "no 'one pass, no conflict' line in ./lab05 --explain"
+fi
 
 # lab06: the tile's column read, without and with padding
 expect_status 0 "make trace LAB=lab06 KERNEL=transposeSmem N=64x64" \
@@ -220,7 +269,7 @@ fi
 # the labs' own option: ./labNN --trace KERNEL [-n N] [-b B]
 expect_status 0 "./lab02 --trace reduceNeighbored -n 64 -b 32" ./lab02 --trace reduceNeighbored -n 64 -b 32
 grep -Ev 'traced in|up to date|Nothing to be done' "$OUTF" >"$TMPD/a"
-grep -Ev 'traced in|up to date|Nothing to be done' "$TMPD/reduceNeighbored.trace.out" >"$TMPD/b"
+grep -Ev 'traced in|up to date|Nothing to be done' "$TMPD/reduceNeighbored.trace.out.lab02" >"$TMPD/b"
 if cmp -s "$TMPD/a" "$TMPD/b"; then ok "./lab02 --trace draws what make trace draws"
 else notok "./lab02 --trace draws what make trace draws" "$(diff "$TMPD/a" "$TMPD/b" | head -c 300)"; fi
 expect_status 0 "./lab06 --trace transposeSmem -n 64x64" ./lab06 --trace transposeSmem -n 64x64
