@@ -59,7 +59,7 @@ double wb_gbps(double bytes, double ms)
 long long wb_exact_value_max(wb_type t, long long n)
 {
     /* the largest integer the type holds with every smaller one exact */
-    long long limit = t == WB_FLOAT ? 1LL << 24 : t == WB_DOUBLE ? 1LL << 53 : WB_INT_MAX, v;
+    long long limit = WB_BY_TYPE(t, WB_INT_MAX, 1LL << 24, 1LL << 53), v;
     if (n < 1 || n > limit)
         return 0;
     v = limit / n;
@@ -110,7 +110,7 @@ long long wb_sum_ints(const int *a, size_t n)
  * __int128, kept inside this file. */
 int wb_uniform_step_bits(wb_type t)
 {
-    return t == WB_FLOAT ? 24 : t == WB_DOUBLE ? 52 : 0;
+    return WB_BY_TYPE(t, 0, 24, 52);
 }
 
 /* Value i of the input of type t (float or double) as a double: an integer
@@ -187,6 +187,13 @@ wb_exact wb_exact_sum_doubles(const double *a, size_t n, int step_bits)
     return exact_sum(a, n, 0, step_bits);
 }
 
+wb_exact wb_fill_real(wb_type t, void *a, size_t n, wb_values v, unsigned long long seed)
+{
+    WB_BY_TYPE(t, (void)0, wb_fill_float_values(a, n, v, seed),
+               wb_fill_double_values(a, n, v, seed));
+    return exact_sum(a, n, t == WB_FLOAT, v == WB_VALUES_UNIFORM ? wb_uniform_step_bits(t) : 0);
+}
+
 double wb_exact_value(const wb_exact *e)
 {
     return ldexp((double)exact_unpack(e), -e->step_bits);
@@ -203,7 +210,7 @@ double wb_exact_error(const wb_exact *e, double got)
 
 double wb_unit_roundoff(wb_type t)
 {
-    return t == WB_FLOAT ? ldexp(1.0, -24) : t == WB_DOUBLE ? ldexp(1.0, -53) : 0.0;
+    return WB_BY_TYPE(t, 0.0, ldexp(1.0, -24), ldexp(1.0, -53));
 }
 
 int wb_ceil_log2(long long n)

@@ -206,25 +206,13 @@ static void remember(run_ctx *c, const void *value)
 /* The result: one value of the run's type at `value`, into c. */
 static void take_result(run_ctx *c, const void *value)
 {
-    if (c->type == WB_FLOAT)
-        c->fresult = *(const float *)value;
-    else if (c->type == WB_DOUBLE)
-        c->fresult = *(const double *)value;
-    else
+    if (c->type == WB_INT)
         c->result = *(const int *)value;
+    else
+        c->fresult = wb_with_type(c->type, [&](auto z) -> double {
+            return *(const decltype(z) *)value;
+        });
     remember(c, value);
-}
-
-/* The host's loop over `parts` partial sums of type T, in the type (as a
- * program would), in order: float and double. */
-template <typename T>
-static T host_sum(const void *partial, unsigned parts)
-{
-    const T *hp = (const T *)partial;
-    T s = 0;
-    for (unsigned i = 0; i < parts; ++i)
-        s += hp[i];
-    return s;
 }
 
 /* The whole reduction to one number, finished on the host: the first pass,
@@ -237,13 +225,7 @@ static void finish_on_host(run_ctx *c)
     CHECK(cudaMemcpy(c->host_partial, c->partial, parts * c->esz, cudaMemcpyDeviceToHost));
     c->unwritten = first_poisoned(c->host_partial, parts, c->esz);
     c->unwritten_pass = 0;
-    if (c->type == WB_FLOAT) {
-        float s = host_sum<float>(c->host_partial, parts);
-        take_result(c, &s);
-    } else if (c->type == WB_DOUBLE) {
-        double s = host_sum<double>(c->host_partial, parts);
-        take_result(c, &s);
-    } else {
+    if (c->type == WB_INT) {
         const int *hp = (const int *)c->host_partial;
         long long s = c->k->op == WB_OP_MAX ? -(1LL << 62) : 0; /* below any int */
         for (i = 0; i < parts; ++i) {
@@ -255,7 +237,16 @@ static void finish_on_host(run_ctx *c)
         c->result = s;
         ++c->runs; /* an int sum is the same in any order */
         c->nseen = 1;
+        return;
     }
+    wb_with_type(c->type, [&](auto z) { /* float, double: the loop in the type, as a program's */
+        using T = decltype(z);
+        const T *hp = (const T *)c->host_partial;
+        T s = 0;
+        for (i = 0; i < parts; ++i)
+            s += hp[i];
+        take_result(c, &s);
+    });
 }
 
 /* The whole reduction to one number, finished on the device (PMPP): the
@@ -446,13 +437,7 @@ static void make_input(void *host, unsigned n, wb_type type, wb_values values, u
     if (w->forced)
         values = WB_VALUES_UNIFORM;
     w->bounded = values == WB_VALUES_UNIFORM;
-    if (type == WB_FLOAT) {
-        wb_fill_float_values((float *)host, n, values, seed);
-        w->exact = wb_exact_sum_floats((const float *)host, n, w->bounded ? wb_uniform_step_bits(type) : 0);
-    } else {
-        wb_fill_double_values((double *)host, n, values, seed);
-        w->exact = wb_exact_sum_doubles((const double *)host, n, w->bounded ? wb_uniform_step_bits(type) : 0);
-    }
+    w->exact = wb_fill_real(type, host, n, values, seed);
 }
 
 /* WB_TEST_DROP=1 (the tests): after the reference is taken, the last nonzero
@@ -495,7 +480,7 @@ static void bufs_size(reduce_bufs *b, const wb_gpu *g, const wb_kernel_info *con
     int i, j, f;
     memset(b, 0, sizeof *b);
     b->type = type;
-    b->esz = type == WB_DOUBLE ? sizeof(double) : type == WB_FLOAT ? sizeof(float) : sizeof(int);
+    b->esz = wb_type_size(type);
     b->n = n;
     b->max_grid = 1;
     b->padded = ((size_t)n + 3) / 4 * 4;

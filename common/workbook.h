@@ -90,6 +90,19 @@ typedef enum {
 /* "int", "float", "double" */
 const char *wb_type_name(wb_type t);
 
+/* The one place where the run's element type t (--type) becomes a C type:
+ * the expression for int, float or double, only that one evaluated. C code
+ * writes WB_BY_TYPE(t, k->reduce(a, n), k->reduce_float(a, n), ...); CUDA
+ * code calls wb_with_type (the end of this file), which turns it into T. */
+#define WB_BY_TYPE(t, for_int, for_float, for_double) \
+    ((t) == WB_FLOAT ? (for_float) : (t) == WB_DOUBLE ? (for_double) : (for_int))
+
+/* Bytes per element of type t. */
+static inline size_t wb_type_size(wb_type t)
+{
+    return WB_BY_TYPE(t, sizeof(int), sizeof(float), sizeof(double));
+}
+
 /* What a lab accepts; defaults. One static const of these per lab. */
 typedef struct {
     const char *lab;          /* "lab02" */
@@ -283,6 +296,10 @@ typedef struct {
  * (the labs' inputs are). */
 wb_exact wb_exact_sum_floats(const float *a, size_t n, int step_bits);
 wb_exact wb_exact_sum_doubles(const double *a, size_t n, int step_bits);
+
+/* The input of a float or double run (t) in a[0..n) (wb_fill_float_values or
+ * wb_fill_double_values), and its exact sum (uniform values: on their grid). */
+wb_exact wb_fill_real(wb_type t, void *a, size_t n, wb_values v, unsigned long long seed);
 
 /* The exact sum as the nearest double; |got - exact sum| (exact while got
  * lies on the grid of 2^-step_bits, as every sum of the inputs does). */
@@ -707,9 +724,9 @@ typedef void (*wb_reduce_launch)(void *data, void *partial, unsigned n,
 typedef struct {
     wb_kernel_info info;
     wb_reduce_launch launch;
+    unsigned min_block, max_block; /* accepted power-of-two blocks */
     unsigned per_thread;  /* elements each thread adds before the tree: the
                              grid is ceil(n / (block * per_thread)) */
-    unsigned min_block, max_block; /* accepted power-of-two blocks */
     int in_place;         /* overwrites data: restored before every repetition */
     int one_pass;         /* the launch leaves the final sum in partial[0] */
     /* For kernels whose grid is not ceil(n / (block * per_thread)) (a
@@ -727,6 +744,28 @@ typedef struct {
 } wb_reduce_kernel;
 
 enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };
+
+/* A row of a kernel table: the name, the lesson and the launch, at any block
+ * of 32..1024; then the fields in which the rows differ, named, in the
+ * order of the struct above (a field left out is 0):
+ *     WB_KERNEL("reduceUnrolling8", "8 elements per thread: ...",
+ *               launch_reduceUnrolling8, .per_thread = 8, .in_place = 1, .types = WB_ALL_TYPES) */
+#define WB_KERNEL(name_, lesson_, launch_, ...)                                                 \
+    {.info = {.name = name_, .lesson = lesson_}, .launch = launch_, .min_block = 32,             \
+     .max_block = 1024, __VA_ARGS__}
+/* An exercise's row (CUDA labs): the student's int kernel KERNEL(int
+ * *g_idata, int *g_odata, unsigned int n), whose name is the row's, "write"
+ * (a kernel to write) or "fix" (a famous bug to fix), the shipped row it is
+ * measured against, the task; then as WB_KERNEL (int only: no .types). Its
+ * launch is KERNEL<<<grid, block>>> on the ints, checked (WB_INT_LAUNCH). */
+#define WB_EXERCISE(kernel, kind_, against_, task_, ...)                                         \
+    {.info = {.name = #kernel, .lesson = task_, .kind = kind_, .against = against_},             \
+     .launch = WB_INT_LAUNCH(kernel), .min_block = 32, .max_block = 1024, __VA_ARGS__}
+#define WB_INT_LAUNCH(kernel)                                                                    \
+    [](void *data, void *partial, unsigned n, unsigned grid, unsigned block, wb_type) {          \
+        kernel<<<grid, block>>>((int *)data, (int *)partial, n);                                 \
+        CHECK_LAUNCH(#kernel);                                                                   \
+    }
 
 /* The grid the harness will launch kernel k with. */
 unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
@@ -783,35 +822,21 @@ typedef struct {
     void (*cleanup)(void);  /* called before the device is closed */
 } wb_reduce_texts;
 
-/* launch_KERNEL: a launcher of the wb_reduce_launch shape for an int kernel
- * KERNEL(int *g_idata, int *g_odata, unsigned int n), its launch checked
- * (the exercises: the harness runs them on int only). */
-#define WB_REDUCE_LAUNCHER(kernel)                                                          \
-    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
-                                unsigned block, wb_type type)                               \
-    {                                                                                       \
-        (void)type;                                                                         \
-        kernel<<<grid, block>>>((int *)data, (int *)partial, n);                            \
-        CHECK_LAUNCH(#kernel);                                                              \
-    }
-
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
- * unsigned int n): the instance of the run's element type. `shared` is the
- * dynamic shared memory per thread, in elements (0: none). Written out, it is
- * lab02.cu's launch_reduceNeighbored: a template launcher, and
- * WB_TYPED_LAUNCH (below) picking its instance. */
+ * unsigned int n): the instance of the run's element type (wb_with_type,
+ * below), its launch checked. `shared` is the dynamic shared memory per
+ * thread, in elements (0: none). Written out, it is lab02.cu's
+ * launch_reduceNeighbored. */
 #define WB_REDUCE_LAUNCHER_T(kernel, shared)                                                \
-    template <typename T>                                                                   \
-    static void launch_##kernel##_t(T *data, T *partial, unsigned n, unsigned grid,         \
-                                    unsigned block)                                         \
-    {                                                                                       \
-        kernel<T><<<grid, block, (shared) * block * sizeof(T)>>>(data, partial, n);         \
-        CHECK_LAUNCH(#kernel);                                                              \
-    }                                                                                       \
     static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
                                        unsigned block, wb_type type)                        \
     {                                                                                       \
-        WB_TYPED_LAUNCH(launch_##kernel##_t)(data, partial, n, grid, block, type);          \
+        wb_with_type(type, [&](auto z) {                                                    \
+            using T = decltype(z);                                                          \
+            kernel<T><<<grid, block, (shared) * block * sizeof(T)>>>((T *)data,              \
+                                                                     (T *)partial, n);      \
+        });                                                                                 \
+        CHECK_LAUNCH(#kernel);                                                              \
     }
 
 /* The kernel the speedups are measured against: `preferred` when -k
@@ -826,30 +851,18 @@ int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int 
 } /* extern "C" */
 #endif
 
-/* A launcher written as a template, launch<T>(T *data, T *partial, n, grid,
- * block), as a wb_reduce_launch: WB_TYPED_LAUNCH(launch) calls the instance
- * of the run's element type (--type). A table's row names it as its launch:
- *     .launch = WB_TYPED_LAUNCH(launch_reduceNeighbored)                    */
-template <typename T>
-using wb_launch_of = void (*)(T *data, T *partial, unsigned n, unsigned grid, unsigned block);
-
-template <wb_launch_of<int> launch_int, wb_launch_of<float> launch_float,
-          wb_launch_of<double> launch_double>
-static void wb_typed_launch(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
-                            wb_type type)
+/* f(T()) with T the C type of the run's element type t: the type becomes T
+ * here (through WB_BY_TYPE), and everything below it is a template. f is a
+ * generic lambda that returns the same type for every T (or nothing):
+ *     wb_with_type(type, [&](auto z) {
+ *         using T = decltype(z);
+ *         kernel<T><<<grid, block>>>((T *)data, (T *)partial, n);
+ *     });                                                                    */
+template <typename F>
+static inline auto wb_with_type(wb_type t, F f)
 {
-    switch (type) {
-    case WB_FLOAT:
-        launch_float((float *)data, (float *)partial, n, grid, block);
-        break;
-    case WB_DOUBLE:
-        launch_double((double *)data, (double *)partial, n, grid, block);
-        break;
-    default:
-        launch_int((int *)data, (int *)partial, n, grid, block);
-    }
+    return WB_BY_TYPE(t, f(int()), f(float()), f(double()));
 }
-#define WB_TYPED_LAUNCH(launch) wb_typed_launch<launch<int>, launch<float>, launch<double>>
 
 #endif /* __CUDACC__ */
 

@@ -225,7 +225,7 @@ static void make_input(lab_input *in, wb_type t, wb_values v, size_t n, unsigned
 {
     in->type = t;
     in->n = n;
-    in->size = t == WB_DOUBLE ? sizeof(double) : t == WB_FLOAT ? sizeof(float) : sizeof(int);
+    in->size = wb_type_size(t);
     in->forced = v == WB_VALUES_EXACT && t != WB_INT && wb_exact_value_max(t, (long long)n) == 0;
     in->values = in->forced ? WB_VALUES_UNIFORM : v;
     in->input = malloc(n * in->size);
@@ -238,16 +238,8 @@ static void make_input(lab_input *in, wb_type t, wb_values v, size_t n, unsigned
     if (t == WB_INT) {
         wb_fill_ints(in->input, n, seed);
         in->expected = wb_sum_ints(in->input, n);
-    } else {
-        int step = in->values == WB_VALUES_UNIFORM ? wb_uniform_step_bits(t) : 0;
-        if (t == WB_FLOAT) {
-            wb_fill_float_values(in->input, n, in->values, seed);
-            in->exact = wb_exact_sum_floats(in->input, n, step);
-        } else {
-            wb_fill_double_values(in->input, n, in->values, seed);
-            in->exact = wb_exact_sum_doubles(in->input, n, step);
-        }
-    }
+    } else
+        in->exact = wb_fill_real(t, in->input, n, in->values, seed);
 }
 
 static void free_input(lab_input *in)
@@ -259,11 +251,8 @@ static void free_input(lab_input *in)
 /* k's version for the input's type on work[0..n) (an int sum is exact in a double) */
 static double call_reduce(const cpu_kernel *k, const lab_input *in)
 {
-    if (in->type == WB_FLOAT)
-        return k->reduce_float(in->work, in->n);
-    if (in->type == WB_DOUBLE)
-        return k->reduce_double(in->work, in->n);
-    return k->reduce(in->work, in->n);
+    return WB_BY_TYPE(in->type, k->reduce(in->work, in->n), k->reduce_float(in->work, in->n),
+                      k->reduce_double(in->work, in->n));
 }
 
 /* Run k once on a fresh copy of the input in work[0..n) (followed by the
@@ -440,7 +429,7 @@ static void accuracy_table(const wb_report *r, FILE *out)
     fprintf(out, "The order of the additions changes a %s sum (values in [-1, 1), seed %llu).\n"
                  "error = |sum - exact sum|; the bounds: gamma_k sum|x|, gamma_k = ku/(1 - ku), u = 2^-%d,\n"
                  "k = n - 1 (loop) or log2(n) (tree); none where ku >= 1\n\n",
-            wb_type_name(t), run_args.seed, t == WB_FLOAT ? 24 : 53);
+            wb_type_name(t), run_args.seed, WB_BY_TYPE(t, 0, 24, 53));
     fprintf(out, "%9s %10s %11s %11s %11s %11s %11s %11s\n", "n", "sum|x|", "sequential", "neighbored",
             "interleaved", "Kahan", "loop bound", "tree bound");
     for (lg = 10; lg <= 24; lg += 2) {
@@ -451,7 +440,8 @@ static void accuracy_table(const wb_report *r, FILE *out)
         fprintf(out, "%9zu %10.1f", in.n, in.exact.abs_sum);
         for (i = 0; i < 3; ++i)
             fprintf(out, " %11.2e", wb_exact_error(&in.exact, call_on_copy(orders[i], &in, &ms, &tail_ok)));
-        kahan = t == WB_FLOAT ? reduce_kahan_float(in.input, in.n) : reduce_kahan_double(in.input, in.n);
+        kahan = WB_BY_TYPE(t, 0.0, reduce_kahan_float(in.input, in.n),
+                           reduce_kahan_double(in.input, in.n));
         fprintf(out, " %11.2e", wb_exact_error(&in.exact, kahan));
         bound_cell(out, wb_error_bound(t, (long long)in.n, 0, in.exact.abs_sum));
         bound_cell(out, wb_error_bound(t, 1, lg, in.exact.abs_sum));

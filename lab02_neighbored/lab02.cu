@@ -41,21 +41,26 @@
 /* ---------------------------------------------------------------------- */
 /* The launches: grid blocks of block threads, one partial sum per block  */
 /* ---------------------------------------------------------------------- */
-/* T is the run's element type (--type int, float or double): the tables
- * below name each launch as WB_TYPED_LAUNCH(launch_...), which calls the
- * instance of that type. CHECK_LAUNCH reports a launch that failed. */
-template <typename T>
-static void launch_reduceNeighbored(T *data, T *partial, unsigned n, unsigned grid, unsigned block)
+/* wb_with_type turns the run's element type (--type int, float or double)
+ * into T: data and partial hold elements of that type. CHECK_LAUNCH reports
+ * a launch that failed. */
+static void launch_reduceNeighbored(void *data, void *partial, unsigned n, unsigned grid,
+                                    unsigned block, wb_type type)
 {
-    reduceNeighbored<<<grid, block>>>(data, partial, n);
+    wb_with_type(type, [&](auto z) { /* z: a value of the type, T its C type */
+        using T = decltype(z);
+        reduceNeighbored<<<grid, block>>>((T *)data, (T *)partial, n);
+    });
     CHECK_LAUNCH("reduceNeighbored");
 }
 
-template <typename T>
-static void launch_reduceNeighboredLess(T *data, T *partial, unsigned n, unsigned grid,
-                                        unsigned block)
+static void launch_reduceNeighboredLess(void *data, void *partial, unsigned n, unsigned grid,
+                                        unsigned block, wb_type type)
 {
-    reduceNeighboredLess<<<grid, block>>>(data, partial, n);
+    wb_with_type(type, [&](auto z) {
+        using T = decltype(z);
+        reduceNeighboredLess<<<grid, block>>>((T *)data, (T *)partial, n);
+    });
     CHECK_LAUNCH("reduceNeighboredLess");
 }
 
@@ -64,46 +69,34 @@ static void launch_reduceNeighboredLess(T *data, T *partial, unsigned n, unsigne
  * before every run), one element per thread, at any block of 32..1024, in
  * every element type. */
 static const wb_reduce_kernel kernels[] = {
-    {.info = {.name = "reduceNeighbored",
-              .lesson = "tid % (2*stride) == 0 picks the workers: every warp stays busy while "
-                        "fewer of its threads work"},
-     .launch = WB_TYPED_LAUNCH(launch_reduceNeighbored),
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceNeighboredLess",
-              .lesson = "index = 2*stride*tid: the same additions packed into the first warps, "
-                        "the rest fall idle"},
-     .launch = WB_TYPED_LAUNCH(launch_reduceNeighboredLess),
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    WB_KERNEL("reduceNeighbored",
+              "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its "
+              "threads work",
+              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceNeighboredLess",
+              "index = 2*stride*tid: the same additions packed into the first warps, the rest fall "
+              "idle",
+              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
 };
 
 /* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): launchers and their table                */
+/* The exercises (exercises.cuh): their table                              */
 /* ---------------------------------------------------------------------- */
-WB_REDUCE_LAUNCHER(reduceNeighboredMask)
-
-WB_REDUCE_LAUNCHER(reduceNeighboredEarlyExit)
-
-WB_REDUCE_LAUNCHER(reduceNeighboredLessOut)
-
 /* Each row: the task, write it or fix it, and the shipped row it is
  * measured against; int only (no .types). guards_n: the slots after the n
  * ints hold poison, not zeros, so a kernel that reads past n fails. */
 static const wb_reduce_kernel exercises[] = {
-    {.info = {.name = "reduceNeighboredMask",
-              .lesson = "tid & (2*stride - 1) for the %: how much of the gap is the %?",
-              .kind = "write", .against = "reduceNeighbored"},
-     .launch = launch_reduceNeighboredMask,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1},
-    {.info = {.name = "reduceNeighboredEarlyExit",
-              .lesson = "the book's if (idx >= n) return; when nothing past n is zero",
-              .kind = "fix", .against = "reduceNeighbored"},
-     .launch = launch_reduceNeighboredEarlyExit,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .guards_n = 1},
-    {.info = {.name = "reduceNeighboredLessOut",
-              .lesson = "reduceNeighboredLess whose partial sums go astray",
-              .kind = "fix", .against = "reduceNeighboredLess"},
-     .launch = launch_reduceNeighboredLessOut,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1},
+    WB_EXERCISE(reduceNeighboredMask, "write", "reduceNeighbored",
+                "tid & (2*stride - 1) for the %: how much of the gap is the %?",
+                .per_thread = 1, .in_place = 1),
+    WB_EXERCISE(reduceNeighboredEarlyExit, "fix", "reduceNeighbored",
+                "the book's if (idx >= n) return; when nothing past n is zero",
+                .per_thread = 1, .in_place = 1, .guards_n = 1),
+    WB_EXERCISE(reduceNeighboredLessOut, "fix", "reduceNeighboredLess",
+                "reduceNeighboredLess whose partial sums go astray",
+                .per_thread = 1, .in_place = 1),
 };
 
 static const wb_lab lab = WB_RELAUNCHING_LAB(

@@ -63,39 +63,34 @@ WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
  * before every run), one element per thread, any block of 32..1024, every
  * element type. */
 static const wb_reduce_kernel kernels[] = {
-    {.info = {.name = "reduceNeighbored",
-              .lesson = "lab02's first kernel: tid % (2*stride) == 0, divergent warps"},
-     .launch = launch_reduceNeighbored,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceNeighboredLess",
-              .lesson = "lab02's second: packed threads, but their elements lie 2*stride apart"},
-     .launch = launch_reduceNeighboredLess,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceInterleaved",
-              .lesson = "stride halving from blockDim.x/2: contiguous threads on contiguous "
-                        "elements (coalesced)"},
-     .launch = launch_reduceInterleaved,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    WB_KERNEL("reduceNeighbored",
+              "lab02's first kernel: tid % (2*stride) == 0, divergent warps",
+              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceNeighboredLess",
+              "lab02's second: packed threads, but their elements lie 2*stride apart",
+              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceInterleaved",
+              "stride halving from blockDim.x/2: contiguous threads on contiguous elements "
+              "(coalesced)",
+              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
 #ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
      * nothing past n read (guards_n: the padding is poisoned to prove it),
      * one pairwise tree over the whole input (pairwise: its error bound) */
-    {.info = {.name = "gpuRecursiveReduce",
-              .lesson = "lab01's recursion on the GPU: a grid per level, each launching the next "
-                        "(tail launch)"},
-     .launch = launch_gpuRecursiveReduce,
-     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1, .one_pass = 1,
-     .guards_n = 1, .types = WB_ALL_TYPES, .pairwise = 1},
+    WB_KERNEL("gpuRecursiveReduce",
+              "lab01's recursion on the GPU: a grid per level, each launching the next (tail "
+              "launch)",
+              launch_gpuRecursiveReduce, .per_thread = 2, .in_place = 1, .one_pass = 1,
+              .grid_for = NULL, .guards_n = 1, .types = WB_ALL_TYPES, .pairwise = 1),
 #endif
 };
 
 /* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): launchers, a grid, and their table       */
+/* The exercises (exercises.cuh): a grid and their table                   */
 /* ---------------------------------------------------------------------- */
-WB_REDUCE_LAUNCHER(reduceInterleaved2)
-
-WB_REDUCE_LAUNCHER(reduceInterleavedAnyN)
-
 /* The grid of reduceInterleavedGridStride: as many blocks as the GPU holds
  * at once (blocks per SM for this kernel and block, times the SMs: one
  * wave, every thread slot busy), but never more than ceil(n / block), so no
@@ -114,39 +109,24 @@ static unsigned grid_reduceInterleavedGridStride(unsigned n, unsigned block, con
     return (unsigned)(want < need ? want : need);
 }
 
-WB_REDUCE_LAUNCHER(reduceInterleavedGridStride)
-
-#ifndef WB_NO_CDP
-WB_REDUCE_LAUNCHER(gpuRecursiveReduceNosync)
-#endif
-
 /* Each row: the task, write it or fix it, and the shipped row it is
  * measured against; int only (no .types). guards_n: the slots after the n
  * ints hold poison, not zeros, so a kernel that reads past n fails. */
 static const wb_reduce_kernel exercises[] = {
-    {.info = {.name = "reduceInterleaved2",
-              .lesson = "each thread first adds 2 elements a block apart: half the blocks",
-              .kind = "write", .against = "reduceInterleaved"},
-     .launch = launch_reduceInterleaved2,
-     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1},
-    {.info = {.name = "reduceInterleavedAnyN",
-              .lesson = "nothing past n is zero: every read checks n, every thread syncs",
-              .kind = "write", .against = "reduceInterleaved"},
-     .launch = launch_reduceInterleavedAnyN,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .guards_n = 1},
-    {.info = {.name = "reduceInterleavedGridStride",
-              .lesson = "a grid sized to the GPU: a grid-stride loop, then the tree",
-              .kind = "write", .against = "reduceInterleaved"},
-     .launch = launch_reduceInterleavedGridStride,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1,
-     .grid_for = grid_reduceInterleavedGridStride, .guards_n = 1},
+    WB_EXERCISE(reduceInterleaved2, "write", "reduceInterleaved",
+                "each thread first adds 2 elements a block apart: half the blocks",
+                .per_thread = 2, .in_place = 1),
+    WB_EXERCISE(reduceInterleavedAnyN, "write", "reduceInterleaved",
+                "nothing past n is zero: every read checks n, every thread syncs",
+                .per_thread = 1, .in_place = 1, .guards_n = 1),
+    WB_EXERCISE(reduceInterleavedGridStride, "write", "reduceInterleaved",
+                "a grid sized to the GPU: a grid-stride loop, then the tree",
+                .per_thread = 1, .in_place = 1, .grid_for = grid_reduceInterleavedGridStride,
+                .guards_n = 1),
 #ifndef WB_NO_CDP
-    {.info = {.name = "gpuRecursiveReduceNosync",
-              .lesson = "a CUDA 11 recursion ported by deleting its wait: what runs first?",
-              .kind = "fix", .against = "gpuRecursiveReduce"},
-     .launch = launch_gpuRecursiveReduceNosync,
-     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1, .one_pass = 1,
-     .guards_n = 1},
+    WB_EXERCISE(gpuRecursiveReduceNosync, "fix", "gpuRecursiveReduce",
+                "a CUDA 11 recursion ported by deleting its wait: what runs first?",
+                .per_thread = 2, .in_place = 1, .one_pass = 1, .guards_n = 1),
 #endif
 };
 

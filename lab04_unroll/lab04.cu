@@ -42,45 +42,39 @@ WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
  * (in_place: the input is restored before every run), per_thread elements
  * per thread first, at any block of 32..1024, in every element type. */
 static const wb_reduce_kernel kernels[] = {
-    {.info = {.name = "reduceInterleaved",
-              .lesson = "lab03's interleaved tree, one element per thread: the baseline"},
-     .launch = launch_reduceInterleaved,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceUnrolling2",
-              .lesson = "each thread first adds 2 elements a block apart: half the blocks, 2 "
-                        "loads in flight"},
-     .launch = launch_reduceUnrolling2,
-     .per_thread = 2, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceUnrolling4",
-              .lesson = "4 elements per thread: 4 independent loads in flight per thread"},
-     .launch = launch_reduceUnrolling4,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceUnrolling8",
-              .lesson = "8 elements per thread: enough bytes in flight to approach the DRAM "
-                        "ceiling"},
-     .launch = launch_reduceUnrolling8,
-     .per_thread = 8, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceUnrollWarps8",
-              .lesson = "+ the last warp unrolled: 6 steps with __syncwarp() instead of "
-                        "__syncthreads()"},
-     .launch = launch_reduceUnrollWarps8,
-     .per_thread = 8, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceCompleteUnrollWarps8",
-              .lesson = "+ the whole in-block tree written out: no loop counter, no loop branch"},
-     .launch = launch_reduceCompleteUnrollWarps8,
-     .per_thread = 8, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceCompleteUnroll",
-              .lesson = "+ the block size a template argument: unused steps vanish at compile "
-                        "time"},
-     .launch = launch_reduceCompleteUnroll,
-     .per_thread = 8, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
+    WB_KERNEL("reduceInterleaved",
+              "lab03's interleaved tree, one element per thread: the baseline",
+              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceUnrolling2",
+              "each thread first adds 2 elements a block apart: half the blocks, 2 loads in flight",
+              launch_reduceUnrolling2, .per_thread = 2, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceUnrolling4",
+              "4 elements per thread: 4 independent loads in flight per thread",
+              launch_reduceUnrolling4, .per_thread = 4, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceUnrolling8",
+              "8 elements per thread: enough bytes in flight to approach the DRAM ceiling",
+              launch_reduceUnrolling8, .per_thread = 8, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceUnrollWarps8",
+              "+ the last warp unrolled: 6 steps with __syncwarp() instead of __syncthreads()",
+              launch_reduceUnrollWarps8, .per_thread = 8, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceCompleteUnrollWarps8",
+              "+ the whole in-block tree written out: no loop counter, no loop branch",
+              launch_reduceCompleteUnrollWarps8, .per_thread = 8, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceCompleteUnroll",
+              "+ the block size a template argument: unused steps vanish at compile time",
+              launch_reduceCompleteUnroll, .per_thread = 8, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
 };
 
 /* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): launchers and their table                */
+/* The exercises (exercises.cuh): a grid, a launcher, their table          */
 /* ---------------------------------------------------------------------- */
-WB_REDUCE_LAUNCHER(reduceUnrolling16)
-
 /* the student's grid, launched with the shipped reduceUnrolling8 */
 static unsigned grid_unrolling8Grid(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
 {
@@ -99,28 +93,22 @@ static void launch_reduceUnrolling8Grid(void *data, void *partial, unsigned n, u
     CHECK_LAUNCH("reduceUnrolling8 with the grid of grid_reduceUnrolling8Grid");
 }
 
-WB_REDUCE_LAUNCHER(reduceUnrolling4Tail)
-
 /* Each row: the task, write it or fix it, and the shipped row it is
  * measured against; int only (no .types). guards_n: the slots after the n
  * ints hold poison, not zeros, so a kernel that reads past n fails. */
 static const wb_reduce_kernel exercises[] = {
-    {.info = {.name = "reduceUnrolling16",
-              .lesson = "16 elements per thread: are 16 loads in flight faster than 8?",
-              .kind = "write", .against = "reduceUnrolling8"},
-     .launch = launch_reduceUnrolling16,
-     .per_thread = 16, .min_block = 32, .max_block = 1024, .in_place = 1},
+    WB_EXERCISE(reduceUnrolling16, "write", "reduceUnrolling8",
+                "16 elements per thread: are 16 loads in flight faster than 8?",
+                .per_thread = 16, .in_place = 1),
+    /* the shipped kernel with the student's grid: its own launch */
     {.info = {.name = "reduceUnrolling8Grid",
               .lesson = "the book's grid of n/block/8 blocks for reduceUnrolling8: what is lost?",
               .kind = "fix", .against = "reduceUnrolling8"},
-     .launch = launch_reduceUnrolling8Grid,
-     .per_thread = 8, .min_block = 32, .max_block = 1024, .in_place = 1,
-     .grid_for = grid_unrolling8Grid},
-    {.info = {.name = "reduceUnrolling4Tail",
-              .lesson = "the book's reduceUnrolling4 when nothing past n is zero",
-              .kind = "fix", .against = "reduceUnrolling4"},
-     .launch = launch_reduceUnrolling4Tail,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .in_place = 1, .guards_n = 1},
+     .launch = launch_reduceUnrolling8Grid, .min_block = 32, .max_block = 1024, .per_thread = 8,
+     .in_place = 1, .grid_for = grid_unrolling8Grid},
+    WB_EXERCISE(reduceUnrolling4Tail, "fix", "reduceUnrolling4",
+                "the book's reduceUnrolling4 when nothing past n is zero",
+                .per_thread = 4, .in_place = 1, .guards_n = 1),
 };
 
 static const wb_lab lab = WB_RELAUNCHING_LAB(

@@ -325,37 +325,31 @@ WB_REDUCE_LAUNCHER_T(reduceUnrolling8, 0)
 WB_REDUCE_LAUNCHER_T(reduceUnrollWarps8, 0)
 WB_REDUCE_LAUNCHER_T(reduceCompleteUnrollWarps8, 0)
 
-/* A template needs its argument at compile time: one instance per block size.
+/* A template needs its argument at compile time: one instance per block size
+ * (and per element type: wb_with_type gives T).
  * differs from the book: the book's switch stops at 64, so a block of 32
  * launched nothing and "passed" on whatever the partial sums held before. */
-template <typename T>
-static void launchCompleteUnroll(T *data, T *partial, unsigned n, unsigned grid, unsigned block)
-{
-    switch (block) {
-    case 1024: reduceCompleteUnroll<1024><<<grid, block>>>(data, partial, n); break;
-    case 512:  reduceCompleteUnroll<512><<<grid, block>>>(data, partial, n); break;
-    case 256:  reduceCompleteUnroll<256><<<grid, block>>>(data, partial, n); break;
-    case 128:  reduceCompleteUnroll<128><<<grid, block>>>(data, partial, n); break;
-    case 64:   reduceCompleteUnroll<64><<<grid, block>>>(data, partial, n); break;
-    case 32:   reduceCompleteUnroll<32><<<grid, block>>>(data, partial, n); break;
-    default:
-        /* the command line lets no other block through; say so if one comes */
-        fprintf(stderr, "lab04: reduceCompleteUnroll has no instance for blocks of %u threads; "
-                        "give -b as a power of two from 32 to 1024\n", block);
-        exit(WB_EXIT_USAGE);
-    }
-    CHECK_LAUNCH("reduceCompleteUnroll");
-}
-
 static void launch_reduceCompleteUnroll(void *data, void *partial, unsigned n, unsigned grid,
                                         unsigned block, wb_type type)
 {
-    if (type == WB_FLOAT)
-        launchCompleteUnroll((float *)data, (float *)partial, n, grid, block);
-    else if (type == WB_DOUBLE)
-        launchCompleteUnroll((double *)data, (double *)partial, n, grid, block);
-    else
-        launchCompleteUnroll((int *)data, (int *)partial, n, grid, block);
+    wb_with_type(type, [&](auto z) {
+        using T = decltype(z);
+        T *in = (T *)data, *out = (T *)partial;
+        switch (block) {
+        case 1024: reduceCompleteUnroll<1024><<<grid, block>>>(in, out, n); break;
+        case 512:  reduceCompleteUnroll<512><<<grid, block>>>(in, out, n); break;
+        case 256:  reduceCompleteUnroll<256><<<grid, block>>>(in, out, n); break;
+        case 128:  reduceCompleteUnroll<128><<<grid, block>>>(in, out, n); break;
+        case 64:   reduceCompleteUnroll<64><<<grid, block>>>(in, out, n); break;
+        case 32:   reduceCompleteUnroll<32><<<grid, block>>>(in, out, n); break;
+        default:
+            /* the command line lets no other block through; say so if one comes */
+            fprintf(stderr, "lab04: reduceCompleteUnroll has no instance for -b %u; give a power of "
+                            "two from 32 to 1024\n", block);
+            exit(WB_EXIT_USAGE);
+        }
+    });
+    CHECK_LAUNCH("reduceCompleteUnroll");
 }
 
 #endif /* REDUCE_UNROLL_CUH */

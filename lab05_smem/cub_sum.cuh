@@ -51,12 +51,10 @@ static void launch_cubSum(void *data, void *partial, unsigned n, unsigned grid, 
     if (type != sized_type)
         cub_sized_for = -1;
     sized_type = type;
-    if (type == WB_FLOAT)
-        cubSumT((float *)data, (float *)partial, n);
-    else if (type == WB_DOUBLE)
-        cubSumT((double *)data, (double *)partial, n);
-    else
-        cubSumT((int *)data, (int *)partial, n);
+    wb_with_type(type, [&](auto z) {
+        using T = decltype(z);
+        cubSumT((T *)data, (T *)partial, n);
+    });
 }
 
 /* The row shows grid "-": CUB sizes its grids itself. */

@@ -63,77 +63,58 @@ extern const int lab05_modern_tiled = MODERN_TILED;
  * before every run); the one-pass rows leave the sum in partial[0]
  * (one_pass) and size their own grid (grid_for). */
 static const wb_reduce_kernel kernels[] = {
-    {.info = {.name = "reduceGmem",
-              .lesson = "the book's tree in place in global memory, last warp unrolled (the "
-                        "baseline)"},
-     .launch = launch_reduceGmem,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .in_place = 1, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceSmem",
-              .lesson = "the same tree in a static __shared__ array: one global load per element"},
-     .launch = launch_reduceSmem,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceSmemUnroll4",
-              .lesson = "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks"},
-     .launch = launch_reduceSmemUnroll4,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceSmemUnroll4Dyn",
-              .lesson = "the same with extern __shared__, its size given at launch"},
-     .launch = launch_reduceSmemUnroll4Dyn,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceShfl",
-              .lesson = "4 per thread, then warp shuffles: registers, no shared-memory tree"},
-     .launch = launch_reduceShfl,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceModern",
-              .lesson = "one pass: int4 loads, one full grid looping over tiles, shuffles, one "
-                        "atomic per block"},
-     .launch = launch_reduceModernRow,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
-     .grid_for = grid_reduceModern, .types = WB_ALL_TYPES},
-    {.info = {.name = "reduceAtomic",
-              .lesson = "reduceModern's loads, then every block atomicAdds into one total: the "
-                        "usual finish"},
-     .launch = launch_reduceAtomic,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
-     .grid_for = grid_reduceModern, .types = WB_ALL_TYPES},
-    {.info = {.name = CUB_NAME,
-              .lesson = "NVIDIA's library (ships with the toolkit): two launches to one number"},
-     .launch = launch_cubSum,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .one_pass = 1, .grid_for = grid_cubSum,
-     .types = WB_ALL_TYPES},
+    WB_KERNEL("reduceGmem",
+              "the book's tree in place in global memory, last warp unrolled (the baseline)",
+              launch_reduceGmem, .per_thread = 1, .in_place = 1, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceSmem",
+              "the same tree in a static __shared__ array: one global load per element",
+              launch_reduceSmem, .per_thread = 1, .in_place = 0, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceSmemUnroll4",
+              "each thread adds 4 elements first: 4 loads in flight, 1/4 of the blocks",
+              launch_reduceSmemUnroll4, .per_thread = 4, .in_place = 0, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceSmemUnroll4Dyn",
+              "the same with extern __shared__, its size given at launch",
+              launch_reduceSmemUnroll4Dyn, .per_thread = 4, .in_place = 0, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceShfl",
+              "4 per thread, then warp shuffles: registers, no shared-memory tree",
+              launch_reduceShfl, .per_thread = 4, .in_place = 0, .one_pass = 0,
+              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceModern",
+              "one pass: int4 loads, one full grid looping over tiles, shuffles, one atomic per "
+              "block",
+              launch_reduceModernRow, .per_thread = 4, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL("reduceAtomic",
+              "reduceModern's loads, then every block atomicAdds into one total: the usual finish",
+              launch_reduceAtomic, .per_thread = 4, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+    WB_KERNEL(CUB_NAME,
+              "NVIDIA's library (ships with the toolkit): two launches to one number",
+              launch_cubSum, .per_thread = 1, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_cubSum, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
 };
 
 /* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): launchers and their table                */
+/* The exercises (exercises.cuh): their table                              */
 /* ---------------------------------------------------------------------- */
-WB_REDUCE_LAUNCHER(reduceSmemShfl)
-
-WB_REDUCE_LAUNCHER(reduceMaxSmem)
-
-WB_REDUCE_LAUNCHER(reduceSmemNoSyncwarp)
-
 /* Each row: the task, write it or fix it, and the shipped row it is
  * measured against; int only (no .types). Each guards n itself, as
  * reduceSmem does (guards_n: the slots after the n ints hold poison, not
  * zeros); reduceMaxSmem reduces with max (.op). */
 static const wb_reduce_kernel exercises[] = {
-    {.info = {.name = "reduceSmemShfl",
-              .lesson = "reduceSmem's tree down to one warp, then warp shuffles: no smem, no "
-                        "__syncwarp",
-              .kind = "write", .against = "reduceSmem"},
-     .launch = launch_reduceSmemShfl,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1},
-    {.info = {.name = "reduceMaxSmem",
-              .lesson = "the same tree with max instead of +: which value changes no maximum?",
-              .kind = "write", .against = "reduceSmem"},
-     .launch = launch_reduceMaxSmem,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1, .op = WB_OP_MAX},
-    {.info = {.name = "reduceSmemNoSyncwarp",
-              .lesson = "the last warp unrolled as before Volta, no volatile, no __syncwarp: why "
-                        "wrong?",
-              .kind = "fix", .against = "reduceSmem"},
-     .launch = launch_reduceSmemNoSyncwarp,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .guards_n = 1},
+    WB_EXERCISE(reduceSmemShfl, "write", "reduceSmem",
+                "reduceSmem's tree down to one warp, then warp shuffles: no smem, no __syncwarp",
+                .per_thread = 1, .guards_n = 1),
+    WB_EXERCISE(reduceMaxSmem, "write", "reduceSmem",
+                "the same tree with max instead of +: which value changes no maximum?",
+                .per_thread = 1, .guards_n = 1, .op = WB_OP_MAX),
+    WB_EXERCISE(reduceSmemNoSyncwarp, "fix", "reduceSmem",
+                "the last warp unrolled as before Volta, no volatile, no __syncwarp: why wrong?",
+                .per_thread = 1, .guards_n = 1),
 };
 
 /* The matrix mode's exercise (matrix.h): launched here, where exercises.cuh is. */

@@ -400,11 +400,7 @@ static unsigned grid_reduceModernT(unsigned n, unsigned block, const wb_gpu *g)
 
 static unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
 {
-    if (type == WB_FLOAT)
-        return grid_reduceModernT<float>(n, block, g);
-    if (type == WB_DOUBLE)
-        return grid_reduceModernT<double>(n, block, g);
-    return grid_reduceModernT<int>(n, block, g);
+    return wb_with_type(type, [&](auto z) { return grid_reduceModernT<decltype(z)>(n, block, g); });
 }
 
 WB_REDUCE_LAUNCHER_T(reduceShfl, 0)
@@ -417,7 +413,7 @@ WB_REDUCE_LAUNCHER_T(reduceModernSmall, 0)
 static inline void launch_reduceModernRow(void *data, void *partial, unsigned n, unsigned grid, unsigned block,
                                    wb_type type)
 {
-    unsigned per_vec = type == WB_DOUBLE ? 2 : 4; /* elements in 16 bytes */
+    unsigned per_vec = 16 / wb_type_size(type); /* elements in 16 bytes */
     if (grid == 1 && n / per_vec <= MODERN_UNROLL * block)
         launch_reduceModernSmall(data, partial, n, grid, block, type);
     else

@@ -126,33 +126,27 @@ static void launch_modernFlagAtomic(void *data, void *partial, unsigned n, unsig
  * rows leave the sum in partial[0] (one_pass); every row sizes its own grid
  * (grid_for). */
 static const wb_reduce_kernel kernels[] = {
-    {.info = {.name = "modernPartials",
-              .lesson = "the floor: reduceModern's loads and block sums, one partial per block "
-                        "(the host adds them)"},
-     .launch = launch_modernPartials,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .grid_for = grid_reduceModern},
-    {.info = {.name = "reduceModern",
-              .lesson = "lab05's int finish: one returning 64-bit atomic per block, the last "
-                        "block writes"},
-     .launch = launch_reduceModern,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
-     .grid_for = grid_reduceModern},
-    {.info = {.name = "modernMemsetAtomic",
-              .lesson = "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per "
-                        "block"},
-     .launch = launch_modernMemsetAtomic,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
-     .grid_for = grid_reduceModern},
-    {.info = {.name = "modernFlagAtomic",
-              .lesson = "block 0 zeroes the result and raises a flag; the others wait, then "
-                        "atomicAdd"},
-     .launch = launch_modernFlagAtomic,
-     .per_thread = 4, .min_block = 32, .max_block = 1024, .one_pass = 1,
-     .grid_for = grid_reduceModern},
-    {.info = {.name = CUB_NAME,
-              .lesson = "NVIDIA's library, the bar: two launches to one number"},
-     .launch = launch_cubSum,
-     .per_thread = 1, .min_block = 32, .max_block = 1024, .one_pass = 1, .grid_for = grid_cubSum},
+    WB_KERNEL("modernPartials",
+              "the floor: reduceModern's loads and block sums, one partial per block (the host "
+              "adds them)",
+              launch_modernPartials, .per_thread = 4, .in_place = 0, .one_pass = 0,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = 0, .pairwise = 0),
+    WB_KERNEL("reduceModern",
+              "lab05's int finish: one returning 64-bit atomic per block, the last block writes",
+              launch_reduceModern, .per_thread = 4, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = 0, .pairwise = 0),
+    WB_KERNEL("modernMemsetAtomic",
+              "cudaMemsetAsync the result to 0, then one fire-and-forget atomicAdd per block",
+              launch_modernMemsetAtomic, .per_thread = 4, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = 0, .pairwise = 0),
+    WB_KERNEL("modernFlagAtomic",
+              "block 0 zeroes the result and raises a flag; the others wait, then atomicAdd",
+              launch_modernFlagAtomic, .per_thread = 4, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_reduceModern, .guards_n = 0, .types = 0, .pairwise = 0),
+    WB_KERNEL(CUB_NAME,
+              "NVIDIA's library, the bar: two launches to one number",
+              launch_cubSum, .per_thread = 1, .in_place = 0, .one_pass = 1,
+              .grid_for = grid_cubSum, .guards_n = 0, .types = 0, .pairwise = 0),
 };
 
 /* As a reduction lab, but n = 2^20 and 200 repetitions by default: the
