@@ -13,6 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A message is one line of at most WB_WIDTH columns behind "LAB: " (the
+ * longest lab name is lab05-finish): what was wrong, what is accepted, and
+ * where the whole list is. What the user typed is quoted at most `w`
+ * characters long (a longer one ends in "..."): SHOWN(p, len, w) gives the
+ * arguments of "%.*s%s"; VALUE(v) for a value, NAMED(v) for a name. */
+#define SHOWN(p, len, w) (int)((len) > (w) ? (w) - 3 : (len)), (p), (len) > (w) ? "..." : ""
+#define VALUE(v) SHOWN(v, strlen(v), 13)
+#define NAMED(v) SHOWN(v, strlen(v), 28)
+
 static void fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
@@ -138,19 +147,6 @@ int wb_exercise_index(const wb_lab *lab, const char *name)
     return find_in(lab->exercises, name, strlen(name));
 }
 
-static void kernel_names(const wb_lab *lab, char *buf, size_t len)
-{
-    int i;
-    size_t used = 0;
-    buf[0] = '\0';
-    for (i = 0; i < lab->kernels.count && used + 2 < len; ++i)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                                 wb_table_at(lab->kernels, i)->name);
-    for (i = 0; i < lab->exercises.count && used + 2 < len; ++i)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "; exercises: ",
-                                 wb_table_at(lab->exercises, i)->name);
-}
-
 /* -k NAMES: kernels and exercises by name; naming an exercise asks for the
  * exercise run (--exercises). */
 static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *err, size_t errlen)
@@ -163,15 +159,13 @@ static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         int k = find_in(lab->kernels, p, len), e = find_in(lab->exercises, p, len);
-        if (k < 0 && e < 0) {
-            char names[1024];
-            kernel_names(lab, names, sizeof names);
+        if (k < 0 && e < 0) { /* the names are too many for one line: --list has them */
             if (len == 0)
-                fail(err, errlen, "-k: empty kernel name in '%s'; give names separated by commas: %s",
-                     list, names);
+                fail(err, errlen, "-k: an empty name in '%.*s%s' (./%s --list names them)", NAMED(list),
+                     lab->lab);
             else
-                fail(err, errlen, "-k: no kernel named '%.*s' in %s; the kernels are: %s", (int)len,
-                     p, lab->lab, names);
+                fail(err, errlen, "-k: no kernel named '%.*s%s' (./%s --list names them)", SHOWN(p, len, 28),
+                     lab->lab);
             return WB_EXIT_USAGE;
         }
         if (k >= 0)
@@ -191,7 +185,8 @@ static int parse_block(const wb_lab *lab, const char *v, wb_args *a, char *err, 
     if (lab->shape == WB_LENGTH) {
         long long b;
         if (wb_parse_count(v, 1024, &b) != 0 || b < 32 || !wb_is_pow2(b)) {
-            fail(err, errlen, "-b: '%s' is not a block size; give a power of two from 32 to 1024", v);
+            fail(err, errlen, "-b: '%.*s%s' is not a block size; give a power of two from 32 to 1024",
+                 VALUE(v));
             return WB_EXIT_USAGE;
         }
         a->block_x = (int)b;
@@ -200,9 +195,8 @@ static int parse_block(const wb_lab *lab, const char *v, wb_args *a, char *err, 
         int x, y;
         if (wb_parse_pair(v, 1024, &x, &y) != 0 || !wb_is_pow2(x) || !wb_is_pow2(y) ||
             (long long)x * y < 32 || (long long)x * y > 1024) {
-            fail(err, errlen,
-                 "-b: '%s' is not a block shape; give WxH with W and H powers of two and "
-                 "32 <= W*H <= 1024 (e.g. 16x16, 32x8)", v);
+            fail(err, errlen, "-b: '%.*s%s' is not a block shape; give WxH, powers of two, 32 <= W*H <= 1024",
+                 VALUE(v));
             return WB_EXIT_USAGE;
         }
         a->block_x = x;
@@ -217,8 +211,8 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
     long long s;
     int r = wb_parse_count(v, WB_MAX_SIDE, &s);
     if (r != 0) {
-        fail(err, errlen, "%s: '%s' is not a matrix side; give a whole number from 1 to %lld "
-                          "(K and M suffixes allowed)", flag, v, WB_MAX_SIDE);
+        fail(err, errlen, "%s: '%.*s%s' is not a matrix side; give 1 to %lld, e.g. 8192 or 8K", flag,
+             VALUE(v), WB_MAX_SIDE);
         return WB_EXIT_USAGE;
     }
     *side = (int)s;
@@ -257,22 +251,22 @@ static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb
     type_names(lab, names, sizeof names);
     if (!strcmp(f, "--values")) {
         if (strcmp(v, "exact") && strcmp(v, "uniform")) {
-            fail(err, errlen, "--values: '%s' is not an input; give exact (integers, exact checks) or "
-                              "uniform ([-1, 1), checked against an error bound)", v);
+            fail(err, errlen, "--values: '%.*s%s' is not an input; give exact (integers) or uniform "
+                              "([-1, 1))", VALUE(v));
             return WB_EXIT_USAGE;
         }
         a->values = !strcmp(v, "uniform") ? WB_VALUES_UNIFORM : WB_VALUES_EXACT;
         return 0;
     }
-    if (lab->shape == WB_MATRIX) { /* the transpose moves floats: no choice to make */
-        fail(err, errlen, "--type: %s transposes floats and takes no --type; leave it out", lab->lab);
+    if (lab->shape == WB_MATRIX) { /* lab06 moves floats, lab05's matrix mode sums ints */
+        fail(err, errlen, "--type: %s's matrix kernels have one element type; leave --type out", lab->lab);
         return WB_EXIT_USAGE;
     }
     for (t = WB_INT; t <= WB_DOUBLE; ++t)
         if (!strcmp(v, wb_type_name((wb_type)t)))
             break;
     if (t > WB_DOUBLE) {
-        fail(err, errlen, "--type: '%s' is not an element type; %s takes %s", v, lab->lab, names);
+        fail(err, errlen, "--type: '%.*s%s' is not an element type; give %s", VALUE(v), names);
         return WB_EXIT_USAGE;
     }
     if (!((lab->types ? lab->types : WB_TYPE_BIT(WB_INT)) & WB_TYPE_BIT(t))) {
@@ -286,8 +280,9 @@ static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb
 static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, size_t errlen)
 {
     if (a->values == WB_VALUES_UNIFORM && a->type == WB_INT) {
-        fail(err, errlen, "--values uniform draws from [-1, 1): give --type float or --type double "
-                          "with it%s", lab->types & WB_TYPE_BIT(WB_FLOAT) ? "" : " (this lab runs int only)");
+        fail(err, errlen, "--values uniform draws from [-1, 1)%s",
+             lab->types & WB_TYPE_BIT(WB_FLOAT) ? ": give --type float or --type double with it"
+                                                 : " for float or double; this lab sums int only");
         return WB_EXIT_USAGE;
     }
     if (a->exercises && a->type != WB_INT) {
@@ -302,14 +297,16 @@ static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, siz
 static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
 {
     if (!lab->device_finish) {
-        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 take --finish "
-                          "host|device); leave it out", lab->lab);
+        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 have one)",
+             lab->lab);
         return WB_EXIT_USAGE;
     }
     if (!v || (strcmp(v, "host") && strcmp(v, "device"))) {
-        fail(err, errlen, "--finish%s%s%s: give host (the host adds the partial sums, the default) or device "
-                          "(the kernel relaunched on them until one value remains)",
-             v ? " '" : " needs a value", v ? v : "", v ? "' is not a finish" : "");
+        if (v)
+            fail(err, errlen, "--finish: '%.*s%s' is not a finish: give host (the default) or device "
+                              "(-h says more)", VALUE(v));
+        else
+            fail(err, errlen, "--finish needs a value: host (the default) or device (-h says more)");
         return WB_EXIT_USAGE;
     }
     a->finish_device = !strcmp(v, "device");
@@ -337,8 +334,8 @@ static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args 
         errno = 0;
         s = strtoull(v, &end, 10);
         if (!isdigit((unsigned char)v[0]) || *end != '\0' || errno == ERANGE) {
-            fail(err, errlen, "--seed: '%s' is not a seed; give a whole number from 0 to "
-                              "18446744073709551615", v);
+            fail(err, errlen, "--seed: '%.*s%s' is not a seed; give a whole number from 0 to 2^64 - 1",
+                 VALUE(v));
             return WB_EXIT_USAGE;
         }
         a->seed = s;
@@ -349,20 +346,20 @@ static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args 
         long long n;
         int r = wb_parse_count(v, lab->max_n, &n);
         if (r == -1) {
-            fail(err, errlen, "-n: '%s' is not a length; give a whole number from 1 to %lld, "
-                              "optionally with K, M or G (16M = 16*2^20) or as 2^k", v, lab->max_n);
+            fail(err, errlen, "-n: '%.*s%s' is not a length; give 1 to %lld, e.g. 1000, 16M or 2^24",
+                 VALUE(v), lab->max_n);
             return WB_EXIT_USAGE;
         }
         if (r == -2) {
-            fail(err, errlen, "-n: '%s' is larger than %lld, the most %s accepts (%s)", v, lab->max_n,
-                 lab->lab, lab->max_n_reason ? lab->max_n_reason : "its limit");
+            fail(err, errlen, "-n: '%.*s%s' is more than %lld (%s)", VALUE(v), lab->max_n,
+                 lab->max_n_reason ? lab->max_n_reason : "this lab's limit");
             return WB_EXIT_USAGE;
         }
         a->n = n;
     } else if (strchr(v, 'x') || strchr(v, 'X')) { /* matrix: NXxNY or N for a square */
         if (wb_parse_pair(v, WB_MAX_SIDE, &a->nx, &a->ny) != 0) {
-            fail(err, errlen, "-n: '%s' is not a matrix shape; give NXxNY (e.g. 8192x4096) "
-                              "with each side from 1 to %lld", v, WB_MAX_SIDE);
+            fail(err, errlen, "-n: '%.*s%s' is not a shape; give NXxNY, e.g. 8192x4096, sides 1 to %lld",
+                 VALUE(v), WB_MAX_SIDE);
             return WB_EXIT_USAGE;
         }
     } else {
@@ -409,8 +406,7 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
 {
     const char *p = v;
     if (v && strchr(v, ',') && !a->check) {
-        fail(err, errlen, "%s: '%s' is a list; lists are for --check (every kernel on every combination, "
-                          "untimed); give one value, or add --check", f, v);
+        fail(err, errlen, "%s: '%.*s%s' is a list; lists need --check (or give one value)", f, VALUE(v));
         return WB_EXIT_USAGE;
     }
     *list_count(a, f) = 0;
@@ -419,10 +415,10 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        char item[64];
-        if (len == 0 || len >= sizeof item) {
-            fail(err, errlen, "%s: %s item in '%s'; give values separated by commas, e.g. %s", f,
-                 len ? "a too long" : "an empty", v,
+        char *item;
+        int r;
+        if (len == 0) {
+            fail(err, errlen, "%s: an empty item in '%.*s%s'; lists look like %s", f, VALUE(v),
                  !strcmp(f, "-b") ? (lab->shape == WB_MATRIX ? "-b 32x8,16x16" : "-b 32,256,1024")
                  : !strcmp(f, "-n") ? (lab->shape == WB_MATRIX ? "-n 1x1,33x17" : "-n 1,33,1000003")
                  : !strcmp(f, "--type") ? "--type int,float" : !strcmp(f, "--finish") ? "--finish host,device"
@@ -434,9 +430,16 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
                  WB_MAX_LIST);
             return WB_EXIT_USAGE;
         }
+        item = (char *)malloc(len + 1); /* any length: the value's own check refuses it */
+        if (!item) {
+            fail(err, errlen, "%s: out of memory", f);
+            return WB_EXIT_USAGE;
+        }
         memcpy(item, p, len);
         item[len] = '\0';
-        if (parse_value(lab, f, item, a, err, errlen))
+        r = parse_value(lab, f, item, a, err, errlen);
+        free(item);
+        if (r)
             return WB_EXIT_USAGE;
         list_push(a, f);
         if (!end)
@@ -481,8 +484,8 @@ static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
         if (lab->shape == WB_MATRIX)
             a->n_list[i] = (long long)a->nx_list[i] * a->ny_list[i];
         if (lab->shape == WB_MATRIX && a->n_list[i] > WB_INT_MAX) {
-            fail(err, errlen, "-n: %dx%d has %lld elements; %s takes at most %lld (int indices)",
-                 a->nx_list[i], a->ny_list[i], a->n_list[i], lab->lab, WB_INT_MAX);
+            fail(err, errlen, "-n: %dx%d has %lld elements, over %lld (int indices)", a->nx_list[i],
+                 a->ny_list[i], a->n_list[i], WB_INT_MAX);
             return WB_EXIT_USAGE;
         }
     }
@@ -538,7 +541,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
             continue;
         }
         if (takes_value && !v) {
-            fail(err, errlen, "%s needs a value; run %s -h for the options", f, lab->lab);
+            fail(err, errlen, "%s needs a value; run ./%s -h for the options", f, lab->lab);
             return WB_EXIT_USAGE;
         }
         if (!strcmp(f, "-h") || !strcmp(f, "--help")) {
@@ -579,8 +582,8 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         } else if (!strcmp(f, "-r")) {
             long long r;
             if (wb_parse_count(v, WB_MAX_REPS, &r) != 0) {
-                fail(err, errlen, "-r: '%s' is not a repetition count; give a whole number from 1 to %d",
-                     v, WB_MAX_REPS);
+                fail(err, errlen, "-r: '%.*s%s' is not a repetition count; give a whole number from 1 to %d",
+                     VALUE(v), WB_MAX_REPS);
                 return WB_EXIT_USAGE;
             }
             a->reps = (int)r;
@@ -590,11 +593,11 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
                 return WB_EXIT_USAGE;
             ++i;
         } else if (f[0] == '-') {
-            fail(err, errlen, "unknown option '%s'; run ./%s -h for the options", f, lab->lab);
+            fail(err, errlen, "unknown option '%.*s%s'; run ./%s -h for the options", NAMED(f), lab->lab);
             return WB_EXIT_USAGE;
         } else {
-            fail(err, errlen, "unexpected argument '%s'; options start with '-' (run ./%s -h)", f,
-                 lab->lab);
+            fail(err, errlen, "unexpected argument '%.*s%s'; options start with '-' (run ./%s -h)",
+                 VALUE(f), lab->lab);
             return WB_EXIT_USAGE;
         }
     }

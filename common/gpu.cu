@@ -7,10 +7,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The lab's name in front of every message below (wb_gpu_open learns it). */
+static const char *gpu_lab = "";
+
+/* One line of at most WB_WIDTH columns on stderr: "LAB: " then text, its
+ * end cut to "..." where a CUDA string leaves it longer. */
+static void say(const char *text)
+{
+    int room = WB_WIDTH - (gpu_lab[0] ? (int)strlen(gpu_lab) + 2 : 0);
+    fprintf(stderr, "%s%s%.*s%s\n", gpu_lab, gpu_lab[0] ? ": " : "",
+            (int)strlen(text) > room ? room - 3 : (int)strlen(text), text, (int)strlen(text) > room ? "..." : "");
+}
+
+/* FILE:LINE: CALL failed: WHAT (NAME) on one line: where that is too wide,
+ * the call as its function's name and (...), then WHAT alone, then NAME. */
 void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
 {
-    fprintf(stderr, "%s:%d: %s failed: %s (%s)\n", file, line, call, cudaGetErrorString(err),
-            cudaGetErrorName(err));
+    char text[512], fn[128];
+    const char *what = cudaGetErrorString(err), *name = cudaGetErrorName(err);
+    int room = WB_WIDTH - (gpu_lab[0] ? (int)strlen(gpu_lab) + 2 : 0), i;
+    snprintf(fn, sizeof fn, "%.*s%s", (int)strcspn(call, "("), call, strchr(call, '(') ? "(...)" : "");
+    for (i = 0; i < 4; ++i) {
+        snprintf(text, sizeof text, "%s:%d: %s failed: %s%s%s%s", file, line, i ? fn : call,
+                 i < 3 ? what : name, i < 2 ? " (" : "", i < 2 ? name : "", i < 2 ? ")" : "");
+        if ((int)strlen(text) <= room)
+            break;
+    }
+    say(text);
     exit(WB_EXIT_CUDA);
 }
 
@@ -42,32 +65,40 @@ __global__ void wb_hold_kernel(const volatile int *release, long long max_ns)
     } while (*release == 0 && t - t0 < max_ns);
 }
 
-/* What to do about a device that cannot be used, in one sentence. The
- * runtime says "driver version is insufficient" both when the driver is too
- * old and when there is no NVIDIA driver at all (no libcuda): the kernel
- * module's /proc file tells the two apart. */
-static const char *no_device_advice(cudaError_t err, char *buf, size_t len)
+/* Why no device can be used, and what to do, in a few words. The runtime
+ * says "driver version is insufficient" both when the driver is too old and
+ * when there is no NVIDIA driver at all (no libcuda): the kernel module's
+ * /proc file tells the two apart, and holds the driver's version. */
+static const char *no_device_reason(cudaError_t err, char *buf, size_t len)
 {
     FILE *f = fopen("/proc/driver/nvidia/version", "r");
-    char line[256] = "";
-    int have_driver = f != NULL;
+    char line[256] = "", version[16] = "";
+    int have_driver = f != NULL, runtime = 0;
+    const char *p;
     if (f) {
         if (!fgets(line, sizeof line, f))
             line[0] = '\0';
         fclose(f);
-        line[strcspn(line, "\n")] = '\0';
     }
+    /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.95.05  ...": the
+     * first word that starts with a digit and holds a dot */
+    for (p = line; *p; p += strcspn(p, " \t\n"), p += strspn(p, " \t\n")) {
+        size_t w = strcspn(p, " \t\n");
+        if (*p >= '0' && *p <= '9' && memchr(p, '.', w)) {
+            snprintf(version, sizeof version, "%.*s", (int)w, p);
+            break;
+        }
+    }
+    cudaRuntimeGetVersion(&runtime);
     if (!have_driver && (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice))
-        snprintf(buf, len, "no NVIDIA driver is loaded on this machine (no GPU, or its driver is not "
-                           "installed): run the GPU labs on a machine with an NVIDIA GPU; lab01 runs "
-                           "on the CPU (docs/setup.md)");
+        snprintf(buf, len, "no NVIDIA driver is loaded (docs/setup.md; lab01 needs no GPU)");
     else if (err == cudaErrorInsufficientDriver)
-        snprintf(buf, len, "the NVIDIA driver is older than this CUDA toolkit needs (%.120s): update the "
-                           "driver, or build with an older toolkit (docs/setup.md)", line);
+        snprintf(buf, len, "driver %s is too old for CUDA %d.%d (docs/setup.md)", version[0] ? version : "here",
+                 runtime / 1000, runtime % 1000 / 10);
     else if (err == cudaErrorNoDevice || err == cudaSuccess)
-        snprintf(buf, len, "the driver sees no GPU (check nvidia-smi and CUDA_VISIBLE_DEVICES)");
+        snprintf(buf, len, "the driver sees no GPU: check nvidia-smi, CUDA_VISIBLE_DEVICES");
     else
-        snprintf(buf, len, "see docs/setup.md");
+        snprintf(buf, len, "%s, %s; docs/setup.md", cudaGetErrorName(err), cudaGetErrorString(err));
     return buf;
 }
 
@@ -77,12 +108,11 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     size_t free_b = 0, total_b = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     memset(g, 0, sizeof *g);
+    gpu_lab = lab;
     if (err != cudaSuccess || count == 0) {
-        char advice[400];
-        fprintf(stderr, "%s: no usable CUDA device: %s%s%s; %s\n", lab,
-                err != cudaSuccess ? cudaGetErrorString(err) : "the runtime found 0 devices",
-                err != cudaSuccess ? " - " : "", err != cudaSuccess ? cudaGetErrorName(err) : "",
-                no_device_advice(err, advice, sizeof advice));
+        char reason[300], text[400];
+        snprintf(text, sizeof text, "no usable CUDA device: %s", no_device_reason(err, reason, sizeof reason));
+        say(text);
         exit(WB_EXIT_CUDA);
     }
     g->id = 0;
@@ -129,14 +159,17 @@ void wb_report_device(wb_report *r, const wb_gpu *g)
 void *wb_device_alloc(size_t bytes, const char *what, const char *lab)
 {
     void *p = NULL;
-    cudaError_t err = cudaMalloc(&p, bytes);
+    cudaError_t err;
+    gpu_lab = lab;
+    err = cudaMalloc(&p, bytes);
     if (err == cudaErrorMemoryAllocation) {
         size_t free_b = 0, total_b = 0;
+        char text[300];
         cudaGetLastError(); /* clear the sticky-free error state */
         cudaMemGetInfo(&free_b, &total_b);
-        fprintf(stderr, "%s: this size needs %.2f GiB of device memory for %s, but only %.2f GiB of %.2f "
-                        "GiB is free; choose a smaller -n\n",
-                lab, bytes / 1073741824.0, what, free_b / 1073741824.0, total_b / 1073741824.0);
+        snprintf(text, sizeof text, "%s needs %.1f GiB, the GPU has %.1f free; try a smaller -n", what,
+                 bytes / 1073741824.0, free_b / 1073741824.0);
+        say(text);
         exit(WB_EXIT_USAGE);
     }
     if (err != cudaSuccess)
@@ -158,7 +191,7 @@ wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx,
     wb_stats s;
     int i;
     if (!ms) {
-        fprintf(stderr, "out of host memory\n");
+        say("out of host memory");
         exit(WB_EXIT_CUDA);
     }
     CHECK(cudaEventCreate(&start));
@@ -196,7 +229,7 @@ wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, i
     wb_stats s;
     int i;
     if (!ms) {
-        fprintf(stderr, "out of host memory\n");
+        say("out of host memory");
         exit(WB_EXIT_CUDA);
     }
     if (reset)

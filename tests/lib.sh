@@ -230,6 +230,7 @@ reduction_lab_checks() {
     check_width "$rl default run fits 100 columns" "$OUTF" "$ERRF"
     expect_status 3 "$rl without a device" env CUDA_VISIBLE_DEVICES= ./$rl -n 1000
     expect_grep "$rl without a device says so" "no usable CUDA device" "$ERRF"
+    check_width "$rl without a device: its line fits 100 columns" "$ERRF"
     expect_status 3 "$rl --check without a device" env CUDA_VISIBLE_DEVICES= ./$rl --check -n 1000
 }
 

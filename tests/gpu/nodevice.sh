@@ -1,6 +1,6 @@
 # tests/gpu/nodevice.sh - on a machine without a usable CUDA device (CI): every
-# GPU lab must say so on one line and exit 3, while -h, --list and bad input
-# still work without touching the device. POSIX sh.
+# GPU lab must say so on one line of at most 100 columns and exit 3, while -h,
+# --list and bad input still work without touching the device. POSIX sh.
 . tests/lib.sh
 
 for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
@@ -14,6 +14,7 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     else
         notok "$L without a device" "exit $STATUS, stderr: $(head -c 300 "$ERRF")"
     fi
+    check_width "$L without a device: the line fits 100 columns" "$ERRF"
     if [ ! -e /proc/driver/nvidia/version ]; then
         expect_grep "$L without a driver says there is none (not: update it)" "no NVIDIA driver is loaded" "$ERRF"
     fi

@@ -3,9 +3,10 @@
 # the width a projector with a large font shows whole: -h, --list and
 # --explain of every lab built here (at the default block and at every block
 # -b allows), lab01's default run, --exercises, --trace and --explain at the
-# longest -n they take. Then tools/chart's runs-side-by-side chart (lab06
-# built with DLCM=ca and DLCM=cg) on two fixture CSVs. No GPU needed; a GPU
-# lab not built here is skipped. POSIX sh.
+# longest -n they take; bad input in every lab (one line, exit 2, at most
+# 100 columns, the longest values and names included). Then tools/chart's
+# runs-side-by-side chart (lab06 built with DLCM=ca and DLCM=cg) on two
+# fixture CSVs. No GPU needed; a GPU lab not built here is skipped. POSIX sh.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
@@ -38,6 +39,59 @@ for l in lab02 lab03 lab04 lab05 lab05-finish lab06; do
         done
     fi
 done
+
+# ---- bad input: one line on stderr, exit 2, at most 100 columns -----------------
+# Each lab refuses these before it looks for a device (so they need no GPU),
+# and says in one line what was wrong and what it takes; a value or a name
+# too long for the line is quoted short. LONG is longer than any line allows.
+LONG=reduceNeighboredLessAndLessAndLessAndLessAndLessAndLessAndLessAndLessAndLessAndLessAndLessAndLess
+NUM=1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
+# bad_input NAME CMD...: expect_usage, then check_width on its one line
+bad_input() {
+    bad_name=$1; shift
+    bad_said=$(expect_usage "$bad_name" "$@")
+    case $bad_said in
+        ok*) check_width "$bad_name: one line, exit 2, within 100 columns" "$ERRF" ;;
+        *) echo "$bad_said" ;;
+    esac
+}
+# every lab's options (lab01 and lab05-finish: the longest lab names)
+BAD_ALL="-n|-n 0|-n x|-n 4G|-n $NUM|-n 1,2|-n 1${NUM}x1|-k nosuch|-k $LONG|-k a,,$LONG|-r 0|-r $NUM
+--seed x|--seed -1|--seed $NUM|--type x|--type $LONG|--values x|--values $LONG|--values uniform
+--finish|--finish x|--finish $LONG|--csv --json|--check --json|--check --explain|--check -n 1,,2
+--check -n 1,$NUM|--check --type int,x|--check --seed 1,x|--check --finish host,x|--bogus|--$LONG
+$LONG|$NUM|--exercises --type x"
+# the reduction labs' blocks
+BAD_LENGTH="-b 7|-b 48|-b 2048|-b $NUM|-b 32,64|--check -b 32,48|--check -b 32,,64|--check -b 32,$NUM"
+# lab06 and lab05's matrix mode
+BAD_MATRIX="-n 10x|-n 5x|-n x5|-n 0x5|-n 100000x100000|-n ${NUM}x1|--nx 0|--ny $NUM|--nx 5x|-b 7
+-b 16x128|-b 3x32|-b ${NUM}x1|-b 32x8,16x16|--check -n 5x5,6x6 --nx 5|--check -n 5x5,,6x6|-k nosuch
+-k $LONG|--type float|--finish host"
+old_ifs=$IFS
+set -f
+for l in lab01 lab02 lab03 lab04 lab05 lab05-finish lab06; do
+    if [ ! -x "./$l" ]; then skip "$l bad input" "./$l not built"; continue; fi
+    case $l in
+        lab01) cases="$BAD_ALL|-b 32|--trace -n 65|--trace --type float|--explain -n 100000" ;;
+        lab04) cases="$BAD_ALL|$BAD_LENGTH|--latency --check|--latency --csv --json" ;;
+        lab05) cases="$BAD_ALL|$BAD_LENGTH|--sweep --check
+-n 5x5 --sweep|-n 5x5 -k $LONG|-n 5x5 -b 7|-n 5x5 --type x|-n 5x5 --finish x|-n ${NUM}x5
+-n 5x5,6x6|-n 4x4 --exercises --type float" ;;
+        lab06) cases="$BAD_MATRIX|-n 16x70000 -b 32x1|-n 16x16777216 -k transposeSmemPad
+-n 127x16777216 -b 32x1 -k transposeUnroll4Row+ldcg|-n 1,2|-r 0|--seed x|--csv --json
+--bogus|--$LONG|$LONG" ;;
+        *) cases="$BAD_ALL|$BAD_LENGTH" ;;
+    esac
+    IFS='|
+'
+    for c in $cases; do
+        IFS=$old_ifs
+        # shellcheck disable=SC2086
+        bad_input "$l $(echo "$c" | cut -c1-40)" ./$l $c
+    done
+    IFS=$old_ifs
+done
+set +f
 
 # ---- tools/chart: lab06's DLCM=ca and DLCM=cg runs in one chart -----------------
 FX=tests/fixtures/h100

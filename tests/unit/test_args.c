@@ -68,8 +68,8 @@ void test_args(void)
     bad(&length_lab, "-n 0", "-n");
     bad(&length_lab, "-n -5", "-n");
     bad(&length_lab, "-n abc", "-n");
-    bad(&length_lab, "-n 3G", "larger than");
-    bad(&length_lab, "-n 99999999999999999999", "larger than");
+    bad(&length_lab, "-n 3G", "'3G' is more than 2147483647");
+    bad(&length_lab, "-n 99999999999999999999", "'9999999999...' is more than");
     bad(&length_lab, "-n 2048x2048", "-n");
     bad(&length_lab, "-n", "needs a value");
     bad(&length_lab, "-b 48", "power of two");
@@ -90,6 +90,14 @@ void test_args(void)
     bad(&length_lab, "--bogus", "unknown option");
     bad(&length_lab, "--trace", "unknown option");
     bad(&length_lab, "stray", "unexpected argument");
+    /* what the user typed is quoted short: the line stays within 100 columns */
+    bad(&length_lab, "-n 1234567890x1234567890123", "-n: '1234567890...' is not a length");
+    bad(&length_lab, "-k reduceNeighboredLessAndLessAndLess", "'reduceNeighboredLessAndLe...' (./labX --list");
+    bad(&length_lab, "-k alpha,,gamma,alpha,gamma,alpha,gamma", "-k: an empty name in 'alpha,,gamma,alpha,gamma,...'");
+    bad(&length_lab, "--bogus-option-with-a-very-long-name-indeed", "unknown option '--bogus-option-with-a-ver...'");
+    bad(&length_lab, "1000003-and-then-some", "unexpected argument '1000003-an...'");
+    bad(&length_lab, "--seed 123456789012345678901234567890", "'1234567890...' is not a seed");
+    bad(&length_lab, "-r 123456789012345678901234567890", "'1234567890...' is not a repetition count");
     bad(&cpu_lab, "-b 256", "no thread blocks");
     bad(&cpu_lab, "--sweep", "unknown option");
 
@@ -113,6 +121,10 @@ void test_args(void)
     bad(&matrix_lab, "-b 3x32", "block shape");
     bad(&matrix_lab, "-b 4x4", "block shape");
     bad(&matrix_lab, "-b 16", "block shape");
+    bad(&matrix_lab, "-b 16x16x16x16x16x16", "'16x16x16x1...' is not a block shape");
+    bad(&matrix_lab, "-n 99999999999999999999x1", "'9999999999...' is not a shape");
+    bad(&matrix_lab, "--ny 99999999999999999999", "--ny: '9999999999...' is not a matrix side");
+    bad(&matrix_lab, "--check -n 16777216x16777216", "has 281474976710656 elements, over 2147483647");
 
     /* the parser never reads past argv: a value-taking flag last */
     for (i = 0; i < 3; ++i) {
@@ -167,7 +179,7 @@ void test_exercise_args(void)
           "--exercises on a matrix lab runs at its exercise_nx x exercise_ny", "wrong");
     good(&ex_matrix_lab, "--exercises -n 64x32", &a);
     check(a.nx == 64 && a.ny == 32, "--exercises -n NXxNY keeps the given matrix", "wrong");
-    bad(&ex_lab, "-k zeta", "exercises: delta, epsilon");
+    bad(&ex_lab, "-k zeta", "no kernel named 'zeta' (./labE --list names them)");
     bad(&ex_lab, "-k delta,", "empty");
     bad(&ex_lab, "--exercise", "unknown option");
     bad(&length_lab, "--exercises", "unknown option");
@@ -224,7 +236,7 @@ void test_type_args(void)
     bad(&length_lab, "--values uniform", "int only");
     good(&length_lab, "--type int", &a);
     check(a.type == WB_INT, "a lab of int only takes --type int", "");
-    bad(&matrix_lab, "--type float", "transposes floats");
+    bad(&matrix_lab, "--type float", "matrix kernels have one element type; leave --type out");
 }
 
 /* --finish host|device: labs 02-04 take it (device_finish 1), others refuse
@@ -292,9 +304,9 @@ void test_check_args(void)
     check(a.n_count == 1 && a.n == 9, "--check: an option given again starts its list anew", "kept the old list");
     good(&list_lab, "--check --exercises", &a);
     check(a.n_count == 1 && a.n_list[0] == WB_EXERCISE_N, "--check --exercises: at the exercise length", "other n");
-    bad(&list_lab, "-n 1,2", "lists are for --check");
-    bad(&list_lab, "-b 32,64", "lists are for --check");
-    bad(&list_lab, "--seed 1,2", "lists are for --check");
+    bad(&list_lab, "-n 1,2", "lists need --check");
+    bad(&list_lab, "-b 32,64", "lists need --check");
+    bad(&list_lab, "--seed 1,2", "lists need --check");
     bad(&list_lab, "--check -n 1,,2", "an empty item in '1,,2'");
     bad(&list_lab, "--check -n 1,", "an empty item");
     bad(&list_lab, "--check -n 1,x", "'x' is not a length");

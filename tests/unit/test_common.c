@@ -82,15 +82,29 @@ int parse(const wb_lab *lab, const char *line, wb_args *a, char *err, size_t err
     return wb_parse_args(lab, argc, argv, a, err, errlen);
 }
 
-/* A bad command line: status 2, one line of message that names `mention`. */
+/* The columns "LAB: err" takes with the longest lab name, lab05-finish, in
+ * front and wherever the message names the lab. */
+static size_t message_width(const wb_lab *lab, const char *err)
+{
+    size_t longest = strlen("lab05-finish"), own = strlen(lab->lab), width = longest + 2 + strlen(err);
+    const char *p;
+    for (p = strstr(err, lab->lab); p && own < longest; p = strstr(p + own, lab->lab))
+        width += longest - own;
+    return width;
+}
+
+/* A bad command line: status 2, one line of message that names `mention`,
+ * at most WB_WIDTH columns in the longest lab's name (message_width). */
 void bad(const wb_lab *lab, const char *line, const char *mention)
 {
     wb_args a;
     char err[1200], name[256], why[1400];
     int r = parse(lab, line, &a, err, sizeof err);
     snprintf(name, sizeof name, "args reject '%s' (%s)", line, lab->lab);
-    snprintf(why, sizeof why, "status %d, message '%s'", r, err);
-    check(r == WB_EXIT_USAGE && strstr(err, mention) && !strchr(err, '\n') && strlen(err) > 20, name, why);
+    snprintf(why, sizeof why, "status %d, %zu columns, message '%s'", r, message_width(lab, err), err);
+    check(r == WB_EXIT_USAGE && strstr(err, mention) && !strchr(err, '\n') && strlen(err) > 20 &&
+              message_width(lab, err) <= WB_WIDTH,
+          name, why);
 }
 
 void good(const wb_lab *lab, const char *line, wb_args *a)
