@@ -45,8 +45,7 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, 
             unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
             if (block < k->min_block || block > k->max_block) {
                 fprintf(stderr,
-                        "%s: -b %u: %s takes blocks of %u to %u threads (powers of two); choose a block in "
-                        "that range, or leave it out with -k\n",
+                        "%s: -b %u: %s runs at -b %u to %u only; change -b or -k\n",
                         lab->lab, block, k->info.name, k->min_block, k->max_block);
                 exit(WB_EXIT_USAGE);
             }

@@ -233,8 +233,8 @@ int main(int argc, char **argv)
     wb_args_or_exit(&lab, argc, argv, &a);
     wb_reduce_check_blocks(&lab, kernels, &a);
     if (a.extra && a.n_given && a.n < SWEEP_FIRST) {
-        fprintf(stderr, "lab05: --sweep -n %lld: the sweep starts at n = 2^10 = 1024; give -n of at "
-                        "least 1024 (the largest n of the sweep), or leave -n out for 2^28\n", a.n);
+        fprintf(stderr, "lab05: --sweep -n %lld: the sweep runs from 2^10 up to -n; give -n 1024 or more "
+                        "(default 2^28)\n", a.n);
         return WB_EXIT_USAGE;
     }
     if (a.explain) {

@@ -74,7 +74,7 @@ for l in lab01 lab02 lab03 lab04 lab05 lab05-finish lab06; do
     case $l in
         lab01) cases="$BAD_ALL|-b 32|--trace -n 65|--trace --type float|--explain -n 100000" ;;
         lab04) cases="$BAD_ALL|$BAD_LENGTH|--latency --check|--latency --csv --json" ;;
-        lab05) cases="$BAD_ALL|$BAD_LENGTH|--sweep --check
+        lab05) cases="$BAD_ALL|$BAD_LENGTH|--sweep -n 5|--sweep -n 1023|--sweep --check
 -n 5x5 --sweep|-n 5x5 -k $LONG|-n 5x5 -b 7|-n 5x5 --type x|-n 5x5 --finish x|-n ${NUM}x5
 -n 5x5,6x6|-n 4x4 --exercises --type float" ;;
         lab06) cases="$BAD_MATRIX|-n 16x70000 -b 32x1|-n 16x16777216 -k transposeSmemPad
