@@ -184,22 +184,31 @@ void wb_flush_l2(wb_gpu *g)
     CHECK_LAUNCH("wb_flush_kernel");
 }
 
-wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
+/* The times of `reps` runs, allocated, after one warm-up run (module load,
+ * first touch, clocks) from a reset state. */
+static double *timing_start(wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
 {
-    cudaEvent_t start, stop;
     double *ms = (double *)malloc(sizeof(double) * (size_t)reps);
-    wb_stats s;
-    int i;
     if (!ms) {
         say("out of host memory");
         exit(WB_EXIT_CUDA);
     }
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
     if (reset)
         reset(ctx);
-    work(ctx); /* warm-up: module load, first-touch, clocks */
+    work(ctx);
     CHECK(cudaDeviceSynchronize());
+    return ms;
+}
+
+wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
+{
+    cudaEvent_t start, stop;
+    double *ms;
+    wb_stats s;
+    int i;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    ms = timing_start(work, reset, ctx, reps);
     for (i = 0; i < reps; ++i) {
         float t = 0;
         *g->hold_flag = 0;
@@ -225,17 +234,9 @@ wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx,
 
 wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
 {
-    double *ms = (double *)malloc(sizeof(double) * (size_t)reps);
+    double *ms = timing_start(work, reset, ctx, reps);
     wb_stats s;
     int i;
-    if (!ms) {
-        say("out of host memory");
-        exit(WB_EXIT_CUDA);
-    }
-    if (reset)
-        reset(ctx);
-    work(ctx);
-    CHECK(cudaDeviceSynchronize());
     for (i = 0; i < reps; ++i) {
         double t0;
         if (reset)

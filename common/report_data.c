@@ -47,6 +47,16 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* `key` then s as a JSON string, or null when there is no s. */
+static void json_string_or_null(FILE *out, const char *key, const char *s)
+{
+    fputs(key, out);
+    if (s)
+        json_string(out, s);
+    else
+        fputs("null", out);
+}
+
 /* A row's error and bound for CSV (empty for an exact check) */
 static void error_bound_csv(char *buf, size_t len, const wb_row *w)
 {
@@ -184,35 +194,18 @@ void wb_print_csv(const wb_report *r, FILE *out)
 void wb_print_json(const wb_report *r, FILE *out)
 {
     int i, passed = 0, todo = 0;
-    fprintf(out, "{\n  \"lab\": ");
-    json_string(out, r->lab);
-    fprintf(out, ",\n  \"device\": ");
-    json_string(out, r->device);
-    fprintf(out, ",\n  \"device_detail\": ");
-    json_string(out, r->device_detail);
-    fprintf(out, ",\n  \"ceiling_gbps\": %.2f,\n  \"peak_gbps\": %.2f,\n  \"ceiling\": ", r->ceiling_gbps,
-            r->peak_gbps);
-    json_string(out, r->ceiling_what);
-    fprintf(out, ",\n  \"timed\": ");
-    json_string(out, r->timed);
-    fprintf(out, ",\n  \"total\": ");
-    if (r->total_what)
-        json_string(out, r->total_what);
-    else
-        fprintf(out, "null");
-    fprintf(out, ",\n  \"build\": ");
-    if (r->build)
-        json_string(out, r->build);
-    else
-        fprintf(out, "null");
-    fprintf(out, ",\n  \"type\": ");
-    json_string(out, r->type);
-    fprintf(out, ",\n  \"build_id\": ");
-    json_string(out, r->build_id);
-    fprintf(out, ",\n  \"run_at\": ");
-    json_string(out, r->run_at);
-    fprintf(out, ",\n  \"fingerprint\": ");
-    json_string(out, r->fingerprint);
+    json_string_or_null(out, "{\n  \"lab\": ", r->lab);
+    json_string_or_null(out, ",\n  \"device\": ", r->device);
+    json_string_or_null(out, ",\n  \"device_detail\": ", r->device_detail);
+    fprintf(out, ",\n  \"ceiling_gbps\": %.2f,\n  \"peak_gbps\": %.2f", r->ceiling_gbps, r->peak_gbps);
+    json_string_or_null(out, ",\n  \"ceiling\": ", r->ceiling_what);
+    json_string_or_null(out, ",\n  \"timed\": ", r->timed);
+    json_string_or_null(out, ",\n  \"total\": ", r->total_what);
+    json_string_or_null(out, ",\n  \"build\": ", r->build);
+    json_string_or_null(out, ",\n  \"type\": ", r->type);
+    json_string_or_null(out, ",\n  \"build_id\": ", r->build_id);
+    json_string_or_null(out, ",\n  \"run_at\": ", r->run_at);
+    json_string_or_null(out, ",\n  \"fingerprint\": ", r->fingerprint);
     fprintf(out, ",\n  \"rows\": [\n");
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
@@ -227,11 +220,7 @@ void wb_print_json(const wb_report *r, FILE *out)
         json_string(out, w->kernel);
         fprintf(out, ", \"role\": ");
         json_string(out, w->role ? w->role : "kernel");
-        fprintf(out, ", \"against\": ");
-        if (w->against)
-            json_string(out, w->against);
-        else
-            fprintf(out, "null");
+        json_string_or_null(out, ", \"against\": ", w->against);
         fprintf(out, ", \"n\": %lld, \"nx\": %d, \"ny\": %d, \"grid\": \"%s\", \"block\": \"%s\", "
                      "\"bytes\": %.0f, ",
                 w->n, w->nx, w->ny, grid, block, w->bytes);
@@ -248,11 +237,7 @@ void wb_print_json(const wb_report *r, FILE *out)
             fprintf(out, "\"total_ms\": %.6f, \"total_gbps\": %.2f, ", w->total_ms, w->total_gbps);
         else
             fprintf(out, "\"total_ms\": null, \"total_gbps\": null, ");
-        fprintf(out, "\"finish\": ");
-        if (wb_finish_text(w))
-            json_string(out, wb_finish_text(w));
-        else
-            fprintf(out, "null");
+        json_string_or_null(out, "\"finish\": ", wb_finish_text(w));
         fprintf(out, ", ");
         if (w->has_bound && !w->todo && isfinite(w->error))
             fprintf(out, "\"error\": %.3e, \"bound\": %.3e, ", w->error, w->bound);

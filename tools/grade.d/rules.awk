@@ -77,15 +77,24 @@ function check_verified(i, key,    r, nfail, npass, list, lost) {
     else result(R_PTS[i], R_PTS[i] - lost, "verified: " nfail " of " (npass + nfail) " kernel rows say FAIL: " list)
 }
 
+# timed_pair(i, key, what, a, b): the size at which rows a and b were both
+# run, their rows in PAIR_A and PAIR_B; "" (and rule i scored 0) when one
+# is missing or did not PASS, since only a verified time counts
+function timed_pair(i, key, what, a, b,    sz) {
+    sz = size_with(key, a, b)
+    if (sz == "") { result(R_PTS[i], 0, what ": " missing_text(key, a, b)); return "" }
+    PAIR_A = krow(key, a, sz); PAIR_B = krow(key, b, sz)
+    if (STATUS[PAIR_A] != "PASS" || STATUS[PAIR_B] != "PASS") {
+        result(R_PTS[i], 0, what ": " (STATUS[PAIR_A] != "PASS" ? a : b) " failed verification, so its time does not count")
+        return ""
+    }
+    return sz
+}
+
 function check_faster(i, key,    fast, slow, want, sz, rf, rs, ratio) {
     fast = R_A1[i]; slow = R_A2[i]; want = R_A3[i] + 0
-    sz = size_with(key, fast, slow)
-    if (sz == "") { result(R_PTS[i], 0, "faster: " missing_text(key, fast, slow)); return }
-    rf = krow(key, fast, sz); rs = krow(key, slow, sz)
-    if (STATUS[rf] != "PASS" || STATUS[rs] != "PASS") {
-        result(R_PTS[i], 0, "faster: " (STATUS[rf] != "PASS" ? fast : slow) " failed verification, so its time does not count")
-        return
-    }
+    if ((sz = timed_pair(i, key, "faster", fast, slow)) == "") return
+    rf = PAIR_A; rs = PAIR_B
     ratio = TIME[rs] / TIME[rf]
     result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
            sprintf("faster: %s %s %s: time ratio %.2fx, needs %.2fx%s", fast, (ratio >= 1 ? "beats" : "is slower than"),
@@ -94,13 +103,8 @@ function check_faster(i, key,    fast, slow, want, sz, rf, rs, ratio) {
 
 function check_no_slower(i, key,    a, b, tol, sz, ra, rb, allow, diff, text) {
     a = R_A1[i]; b = R_A2[i]; tol = R_A3[i] + 0
-    sz = size_with(key, a, b)
-    if (sz == "") { result(R_PTS[i], 0, "no_slower: " missing_text(key, a, b)); return }
-    ra = krow(key, a, sz); rb = krow(key, b, sz)
-    if (STATUS[ra] != "PASS" || STATUS[rb] != "PASS") {
-        result(R_PTS[i], 0, "no_slower: " (STATUS[ra] != "PASS" ? a : b) " failed verification, so its time does not count")
-        return
-    }
+    if ((sz = timed_pair(i, key, "no_slower", a, b)) == "") return
+    ra = PAIR_A; rb = PAIR_B
     allow = (SPREAD[ra] + SPREAD[rb]) / 2 + tol
     diff = 100 * (TIME[ra] / TIME[rb] - 1)
     if (diff <= 0) text = sprintf("%s is %.2fx as fast as %s", a, TIME[rb] / TIME[ra], b)
