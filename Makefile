@@ -25,7 +25,7 @@ ifeq ($(origin CC),default)
 CC := gcc
 endif
 CFLAGS   ?= -O2 -std=c11 -Wall -Wextra
-NVFLAGS  ?= -O3 -std=c++17 -Xcompiler -Wall
+NVFLAGS  ?= -O3 -std=c++20 -Xcompiler -Wall
 DEPFLAGS  = -MMD -MP
 # (make keeps the blanks before a comment in a value: strip them)
 override CUDA_ARCH := $(strip $(CUDA_ARCH))

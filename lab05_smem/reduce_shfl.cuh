@@ -46,7 +46,7 @@ __global__ void reduceShfl(T *g_idata, T *g_odata, unsigned int n)
 /* ---------------------------------------------------------------------- */
 
 /* Tuning knobs, measured on an H100 (docs/lab05.md); each can be changed
- * with e.g. `make lab05 NVFLAGS="-O3 -std=c++17 -DMODERN_UNROLL=1"`. */
+ * with e.g. `make lab05 NVFLAGS="-O3 -std=c++20 -DMODERN_UNROLL=1"`. */
 
 /* int4 loads in flight per thread in each trip of the main loop (1, 2, 4, 8). */
 #ifndef MODERN_UNROLL
