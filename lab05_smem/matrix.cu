@@ -20,6 +20,7 @@
 #include "workbook.h"
 #include "matrix.h"
 #include "reduce2d.cuh"
+#include "reduce_shfl.cuh" /* reduceModern: the whole-matrix row's kernel */
 #include "cub_sum.cuh"
 
 #include <cub/device/device_segmented_reduce.cuh>
@@ -57,14 +58,13 @@ void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 
     *scratch = 0;
 }
 
+/* reduce2DModern's row: reduceModern<int>'s grid for the nx * ny ints, the
+ * block as -b shapes it (the tile reader numbers its threads flat) */
 static void shape_modern(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                          size_t *scratch)
 {
-    unsigned threads = (unsigned)(bx * by);
-    unsigned long long tiles = wb_ceil_div((long long)nx * ny / 4, (long long)threads * R2D_UNROLL);
     *block = dim3((unsigned)bx, (unsigned)by);
-    *grid = dim3(min_u(min_u(device_fill((const void *)reduce2DModern, threads, g), MATRIX_MAX_GRID),
-                       tiles < 1 ? 1 : tiles));
+    *grid = dim3(grid_reduceModernT<int>((unsigned)nx * (unsigned)ny, (unsigned)(bx * by), g));
     *scratch = 0;
 }
 
@@ -136,7 +136,14 @@ static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g,
 }
 
 M_LAUNCHER(reduce2D)
-M_LAUNCHER(reduce2DModern)
+/* The whole matrix is nx * ny consecutive ints: lab05's reduceModern<int>
+ * sums it as it sums a 1D input, with this row's 2D block */
+static void run_reduce2DModern(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)scratch;
+    reduceModern<int><<<grid, block>>>(a, out, (unsigned)nx * (unsigned)ny);
+    CHECK_LAUNCH("reduceModern");
+}
 M_LAUNCHER(rowSumNaive)
 M_LAUNCHER(rowSumWarp)
 M_LAUNCHER(rowSumBlock)
@@ -240,7 +247,7 @@ static void cub_release(void)
 static const m_kernel kernels[] = {
     {.info = {.name = "reduce2D", .lesson = MATRIX_TAG "the Numba chapter's 2D reduction: one 1D shared array, a partial per block"},
      .launch = run_reduce2D, .shape = lab05_reduce2D_shape, .output = M_TOTAL, .partials = 1},
-    {.info = {.name = "reduce2DModern", .lesson = MATRIX_TAG "the matrix as one array: int4 tiles, shuffles, one number"},
+    {.info = {.name = "reduce2DModern", .lesson = MATRIX_TAG "the matrix as one array: reduceModern<int> on it, one number"},
      .launch = run_reduce2DModern, .shape = shape_modern, .output = M_TOTAL},
     {.info = {.name = CUB_NAME, .lesson = MATRIX_TAG "the library on the nx*ny ints: the whole-matrix yardstick"},
      .launch = run_cubTotal, .shape = shape_cub, .output = M_TOTAL},

@@ -13,8 +13,10 @@
  *                     axes, one 1D shared array per block indexed by
  *                     threadIdx.x + blockDim.x * threadIdx.y, a tree, one
  *                     partial sum per block (the host adds them)
- *   reduce2DModern    the matrix is one contiguous array: reduceModern's
- *                     int4 tiles, shuffles and one atomic per block, on it
+ *   reduce2DModern    the matrix is one contiguous array: the row runs
+ *                     lab05's reduceModern<int> on it (reduce_shfl.cuh and
+ *                     modern.cuh: int4 tiles, shuffles, one atomic per block),
+ *                     the 2D block numbered flat
  *   rowSumNaive       a thread per row: what one writes first; a warp's 32
  *                     threads read 32 different rows (uncoalesced)
  *   rowSumWarp        a warp per row: the 32 lanes read neighbouring int4s
@@ -88,67 +90,6 @@ __global__ void reduce2D(const int *a, int *partial, int nx, int ny)
 
     if (tid == 0)
         partial[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];
-}
-
-/*
- * The total of the current launch of reduce2DModern and the count of blocks
- * that added to it, in one 64-bit word (as reduceModern's modern_acc, see
- * reduce_shfl.cuh): bits 48..63 blocks done, bits 0..47 the sum of (block
- * sum + 2^31). The last block writes the total and sets the word back to 0.
- */
-__device__ unsigned long long matrix_acc = 0;
-#define MATRIX_BIAS 2147483648LL
-#define MATRIX_MAX_GRID 65535u /* the count has 16 bits */
-
-/*
- * 2. The whole matrix as what it is in memory: nx * ny consecutive ints.
- * reduceModern's loads on it (int4, tiles of R2D_UNROLL * threads vectors
- * per block, grid-stride over tiles), the block's sum by shuffles, one
- * atomic per block; out[0] = the total. a must be 16-byte aligned
- * (cudaMalloc: 256); any block of 32..1024 threads (its 2D shape only
- * numbers the threads); grid 1..65535.
- */
-__global__ void reduce2DModern(const int *__restrict__ a, int *out, int nx, int ny)
-{
-    __shared__ int warp_sums[32];
-    unsigned int n = (unsigned int)nx * (unsigned int)ny, n4 = n / 4;
-    unsigned int tid = flatTid(), threads = blockThreads();
-    unsigned int stride = gridDim.x * threads;
-    const int4 *__restrict__ a4 = (const int4 *)a;
-    unsigned int tile = R2D_UNROLL * threads, full = n4 / tile, t;
-    unsigned int i = full * tile + blockIdx.x * threads + tid; /* the vectors after the tiles */
-    int sum = 0;
-
-    if (tid == 0) /* fetch the accumulator's line now; the loads below hide the wait */
-        asm volatile("prefetch.L2 [%0];" : : "l"(&matrix_acc));
-
-    for (t = blockIdx.x; t < full; t += gridDim.x) {
-        const int4 *p = a4 + t * tile + tid;
-        int4 v[R2D_UNROLL];
-#pragma unroll
-        for (int u = 0; u < R2D_UNROLL; ++u)
-            v[u] = __ldg(p + u * threads);
-#pragma unroll
-        for (int u = 0; u < R2D_UNROLL; ++u)
-            sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
-    }
-    for (; i < n4; i += stride) {
-        int4 v = __ldg(a4 + i);
-        sum += (v.x + v.y) + (v.z + v.w);
-    }
-    if (blockIdx.x * threads + tid < n % 4) /* the last n % 4 ints */
-        sum += a[n4 * 4 + blockIdx.x * threads + tid];
-
-    sum = blockReduceShfl(sum, warp_sums);
-    if (tid == 0) {
-        unsigned long long mine = (1ull << 48) + (unsigned long long)((long long)sum + MATRIX_BIAS);
-        unsigned long long before = atomicAdd(&matrix_acc, mine);
-        if ((before >> 48) == gridDim.x - 1) {
-            unsigned long long all = (before + mine) & ((1ull << 48) - 1);
-            out[0] = (int)((long long)all - (long long)gridDim.x * MATRIX_BIAS);
-            matrix_acc = 0;
-        }
-    }
 }
 
 /* ---------------------------------------------------------------------- */
