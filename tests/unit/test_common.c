@@ -139,12 +139,12 @@ int count_char(const char *s, char c)
     return k;
 }
 
-/* The n-th line (from 0) of text, into buf; "" past the end. */
-const char *nth_line(const char *text, int n, char *buf, size_t len)
+/* The n-th piece (from 0) of text cut at sep, into buf; "" past the end. */
+static const char *nth_piece(const char *text, char sep, int n, char *buf, size_t len)
 {
     const char *p = text, *end;
     for (; n > 0 && p; --n) {
-        p = strchr(p, '\n');
+        p = strchr(p, sep);
         if (p)
             ++p;
     }
@@ -152,27 +152,21 @@ const char *nth_line(const char *text, int n, char *buf, size_t len)
         buf[0] = '\0';
         return buf;
     }
-    end = strchr(p, '\n');
+    end = strchr(p, sep);
     snprintf(buf, len, "%.*s", (int)(end ? (size_t)(end - p) : strlen(p)), p);
     return buf;
+}
+
+/* The n-th line (from 0) of text, into buf; "" past the end. */
+const char *nth_line(const char *text, int n, char *buf, size_t len)
+{
+    return nth_piece(text, '\n', n, buf, len);
 }
 
 /* The CSV field `col` (1-based) of line, into buf. */
 const char *csv_field(const char *line, int col, char *buf, size_t len)
 {
-    const char *p = line, *end;
-    for (; col > 1 && p; --col) {
-        p = strchr(p, ',');
-        if (p)
-            ++p;
-    }
-    if (!p) {
-        buf[0] = '\0';
-        return buf;
-    }
-    end = strchr(p, ',');
-    snprintf(buf, len, "%.*s", (int)(end ? (size_t)(end - p) : strlen(p)), p);
-    return buf;
+    return nth_piece(line, ',', col - 1, buf, len);
 }
 
 /* "YYYY-MM-DDTHH:MM:SSZ" */
