@@ -479,35 +479,30 @@ d=$(case_dir order)
 sed '1s/time_ms,q1_ms/q1_ms,time_ms/' "$G/lab03.csv" >"$d/x-lab03.csv"
 grade_case "grade rejects columns out of order" 1 'not in the documented order' "$d"
 
-d=$(case_dir tamper)
-awk -F, -v OFS=, 'NR == 3 { $15 = sprintf("%.2f", $15 * 1.5) } 1' "$G/lab04.csv" >"$d/x-lab04.csv"
-grade_case "grade rejects a tampered gbps with file and line" 1 'x-lab04.csv:3: gbps [0-9.]+ does not match bytes/\(time_ms\*1e6\)' "$d"
-
-d=$(case_dir pct)
-awk -F, -v OFS=, 'NR == 5 { $16 = sprintf("%.2f", $16 + 10) } 1' "$G/lab06.csv" >"$d/x-lab06.csv"
-grade_case "grade rejects a tampered pct_of_copy" 1 'x-lab06.csv:5: pct_of_copy' "$d"
-
-d=$(case_dir speed)
-awk -F, -v OFS=, 'NR == 3 { $11 = sprintf("%.6f", $11 / 2); $12 = sprintf("%.6f", $12 / 2); $13 = sprintf("%.6f", $13 / 2);
-                             $15 = sprintf("%.2f", $15 * 2); $16 = sprintf("%.2f", $16 * 2) } 1' "$G/lab04.csv" >"$d/x-lab04.csv"
-grade_case "grade rejects a halved time whose speedup was left alone" 1 'x-lab04.csv:3: speedup' "$d"
-
-d=$(case_dir exspeed)
-awk -F, -v OFS=, '$3 == "reduceNeighboredMask" { $17 = sprintf("%.3f", $17 * 1.3) } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects an exercise's speedup that does not match its against-row" 1 \
-    "speedup [0-9.]+ does not match reduceNeighbored's time_ms / this time_ms" "$d"
-
-d=$(case_dir nonnum)
-awk -F, -v OFS=, 'NR == 2 { $11 = "fast" } 1' "$G/lab05.csv" >"$d/x-lab05.csv"
-grade_case "grade rejects a non-numeric field" 1 "x-lab05.csv:2: time_ms is 'fast', not a number" "$d"
-
-d=$(case_dir bytes)
-awk -F, -v OFS=, 'NR == 2 { $4 = $4 + 1000 } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects bytes that do not match n and the type" 1 'bytes is [0-9]+ but a reduction of n ints reads 4\*n' "$d"
-
-d=$(case_dir fields)
-awk -F, -v OFS=, 'NR == 2 { $28 = $28 ",extra" } 1' "$G/lab02.csv" >"$d/x-lab02.csv"
-grade_case "grade rejects a row with a field too many" 1 'x-lab02.csv:2: 29 fields, the header has 28' "$d"
+# rejected NAME LAB AWK DESC PATTERN: LAB's fixture with AWK applied (fields
+# split and joined on commas) as x-LAB.csv, which grade must reject (exit 1)
+# naming PATTERN
+rejected() {
+    d=$(case_dir "$1")
+    awk -F, -v OFS=, "$3" "$G/$2.csv" >"$d/x-$2.csv"
+    grade_case "$4" 1 "$5" "$d"
+}
+rejected tamper lab04 'NR == 3 { $15 = sprintf("%.2f", $15 * 1.5) } 1' \
+    "grade rejects a tampered gbps with file and line" 'x-lab04.csv:3: gbps [0-9.]+ does not match bytes/\(time_ms\*1e6\)'
+rejected pct lab06 'NR == 5 { $16 = sprintf("%.2f", $16 + 10) } 1' \
+    "grade rejects a tampered pct_of_copy" 'x-lab06.csv:5: pct_of_copy'
+rejected speed lab04 'NR == 3 { $11 = sprintf("%.6f", $11 / 2); $12 = sprintf("%.6f", $12 / 2); $13 = sprintf("%.6f", $13 / 2);
+                             $15 = sprintf("%.2f", $15 * 2); $16 = sprintf("%.2f", $16 * 2) } 1' \
+    "grade rejects a halved time whose speedup was left alone" 'x-lab04.csv:3: speedup'
+rejected exspeed lab02 '$3 == "reduceNeighboredMask" { $17 = sprintf("%.3f", $17 * 1.3) } 1' \
+    "grade rejects an exercise's speedup that does not match its against-row" \
+    "speedup [0-9.]+ does not match reduceNeighbored's time_ms / this time_ms"
+rejected nonnum lab05 'NR == 2 { $11 = "fast" } 1' \
+    "grade rejects a non-numeric field" "x-lab05.csv:2: time_ms is 'fast', not a number"
+rejected bytes lab02 'NR == 2 { $4 = $4 + 1000 } 1' \
+    "grade rejects bytes that do not match n and the type" 'bytes is [0-9]+ but a reduction of n ints reads 4\*n'
+rejected fields lab02 'NR == 2 { $28 = $28 ",extra" } 1' \
+    "grade rejects a row with a field too many" 'x-lab02.csv:2: 29 fields, the header has 28'
 
 # the finish column (--finish host|device, labs 02-04): files with it grade as
 # the fixtures without it do; a bad value is rejected
