@@ -778,7 +778,7 @@ static void xml_text(FILE *f, const char *s)
 static void draw_svg(uint32_t b, const char *path)
 {
     int nthreads = threads_per_block(), drawn = nthreads < DRAW_THREADS ? nthreads : DRAW_THREADS;
-    int last = max_step_of_block(b), s, i, j, cols, w, h;
+    int last = max_step_of_block(b), s, i, j, cols, w, h, *col;
     const int left = 70, top = 78, band = 78;
     int cell, every;
     FILE *f = fopen(path, "w");
@@ -807,6 +807,12 @@ static void draw_svg(uint32_t b, const char *path)
     cell = cols ? 1150 / cols : 18; /* about 1,200 pixels wide at most */
     cell = cell > 18 ? 18 : cell < 7 ? 7 : cell;
     every = (22 + cell - 1) / cell; /* a slot's name every `every` columns */
+    /* the column of each of block b's memory accesses, -1 when not drawn */
+    col = malloc(sizeof *col * (size_t)(nE ? nE : 1));
+    if (!col)
+        die(3, "out of memory");
+    for (i = 0; i < nE; ++i)
+        col[i] = E[i].block == b && (E[i].kind == 'g' || E[i].kind == 's') ? slot_column(&E[i]) : -1;
     w = left + (cols ? cols : 1) * cell + 30;
     if (w < 760)
         w = 760;
@@ -839,34 +845,29 @@ static void draw_svg(uint32_t b, const char *path)
             int c;
             if (H[i].block != b || H[i].step != s)
                 continue;
-            if ((c = slot_column(&E[H[i].reader])) >= 0)
+            if ((c = col[H[i].reader]) >= 0)
                 bad[c] = 1;
         }
         /* the lines: per drawn thread, each read to each write of the step */
         for (i = 0; i < nE; ++i) {
             const entry *r = &E[i];
-            int cr;
-            if (r->block != b || (int)r->thread >= drawn || (r->kind != 'g' && r->kind != 's') || r->op != 'r' ||
-                R[req_of[i]].step != s || (cr = slot_column(r)) < 0)
+            int cr = col[i];
+            if (cr < 0 || (int)r->thread >= drawn || r->op != 'r' || R[req_of[i]].step != s)
                 continue;
             rd[cr] = 1;
             for (j = 0; j < nE; ++j) {
                 const entry *x = &E[j];
-                int cw;
-                if (x->block != b || x->thread != r->thread || (x->kind != 'g' && x->kind != 's') ||
-                    x->op == 'r' || R[req_of[j]].step != s || (cw = slot_column(x)) < 0)
+                int cw = col[j];
+                if (cw < 0 || x->thread != r->thread || x->op == 'r' || R[req_of[j]].step != s)
                     continue;
                 fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1.2\"/>\n",
                         left + cr * cell + cell / 2, yr + cell - 4, left + cw * cell + cell / 2, yw,
                         bad[cr] ? "#cc3311" : "#4477aa");
             }
         }
-        for (j = 0; j < nE; ++j) {
-            int cw;
-            if (E[j].block == b && (int)E[j].thread < drawn && (E[j].kind == 'g' || E[j].kind == 's') &&
-                E[j].op != 'r' && R[req_of[j]].step == s && (cw = slot_column(&E[j])) >= 0)
-                wr[cw] = 1;
-        }
+        for (j = 0; j < nE; ++j)
+            if (col[j] >= 0 && (int)E[j].thread < drawn && E[j].op != 'r' && R[req_of[j]].step == s)
+                wr[col[j]] = 1;
         for (i = 0; i < cols; ++i) {
             if (rd[i])
                 fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#bbccee\" stroke=\"%s\"/>\n",
@@ -886,6 +887,7 @@ static void draw_svg(uint32_t b, const char *path)
             h - 24);
     fprintf(f, "</svg>\n");
     fclose(f);
+    free(col);
 }
 
 static const char *op_name(char op)
