@@ -148,18 +148,23 @@ typedef struct {
  * 512 by default (as the book), 20 repetitions; `exercises` is
  * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
 #define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
-    WB_REDUCTION_LAB_(0, name, title, extra_flag, extra_help, table, file, exercises)
+    WB_REDUCTION_LAB_(0, WB_TODO_TAKE, name, title, extra_flag, extra_help, table, file, exercises)
 /* The same for labs 02-04, which also take --finish host|device. */
 #define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
-    WB_REDUCTION_LAB_(1, name, title, extra_flag, extra_help, table, file, exercises)
+    WB_REDUCTION_LAB_(1, WB_TODO_TAKE, name, title, extra_flag, extra_help, table, file, exercises)
+/* The same for a lab whose exercises are compiled in a file of their own
+ * (lab05: exercises.cu): `todo` is that file's reader of the WB_TODO() flag,
+ * `exercises` the wb_table it exports. */
+#define WB_REDUCTION_LAB_APART(todo, name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(0, todo, name, title, extra_flag, extra_help, table, file, exercises)
 /* (variadic: `exercises` arrives with the commas of WB_TABLE expanded) */
-#define WB_REDUCTION_LAB_(finish_, name_, title_, flag_, help_, table_, file_, ...)              \
+#define WB_REDUCTION_LAB_(finish_, todo_, name_, title_, flag_, help_, table_, file_, ...)       \
     {                                                                                           \
         .lab = name_, .title = title_, .shape = WB_LENGTH, .default_n = 1 << 24,                \
         .max_n = WB_INT_MAX, .max_n_reason = "the exact int sum must fit in an int",            \
         .default_block_x = 512, .uses_block = 1, .default_reps = 20, .extra_flag = flag_,       \
         .extra_help = help_, .kernels = WB_TABLE(table_), .exercises = __VA_ARGS__,             \
-        .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = WB_TODO_TAKE,         \
+        .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = todo_,                \
         .types = WB_ALL_TYPES, .device_finish = finish_                                         \
     }
 

@@ -16,8 +16,6 @@
 
 /* lab05.cu: reduceModern's int4 loads in flight per thread, and its loop
  * shape (1 tiles, 0 grid-stride over vectors) */
-extern const int lab05_modern_unroll;
-extern const int lab05_modern_tiled;
 
 #define BANKS 32
 #define SHOW 16 /* threads or lanes shown in pictures 1 and 3: one screen wide */
@@ -199,15 +197,15 @@ static void picture_shuffles(unsigned long long seed)
 
 /* 4. reduceModern's map from threads to int4 vectors, on a tiny grid: the
  * same loops as the kernel, run on the CPU. */
-static void picture_modern(void)
+static void picture_modern(int modern_unroll, int modern_tiled)
 {
     const unsigned grid = 2, block = 4, n = 214;
     unsigned n4 = n / 4, stride = grid * block, u, T;
-    unsigned unroll = (unsigned)lab05_modern_unroll, tile = unroll * block, full = n4 / tile;
+    unsigned unroll = (unsigned)modern_unroll, tile = unroll * block, full = n4 / tile;
     printf("4. reduceModern on a tiny grid: %u blocks of %u threads, n = %u ints = %u int4 vectors\n"
            "   + %u tail ints. Vector v = ints 4v..4v+3: one 16-byte load.\n",
            grid, block, n, n4, n % 4);
-    if (lab05_modern_tiled)
+    if (modern_tiled)
         printf("   A tile = %u loads x %u threads = %u consecutive vectors; there are %u whole tiles.\n"
                "   Block b takes tiles b, b+%u, ... (a grid-stride loop over tiles); in a tile, thread\n"
                "   tid loads vectors tid, tid+%u, tid+%u, tid+%u: %u loads in flight before the first add,\n"
@@ -224,7 +222,7 @@ static void picture_modern(void)
     for (T = 0; T < stride; ++T) {
         unsigned b = T / block, tid = T % block, i, t;
         printf("   block %u thread %u (t = %u): ", b, tid, T);
-        if (lab05_modern_tiled) {
+        if (modern_tiled) {
             for (t = b; t < full; t += grid) {
                 printf("tile %u [", t);
                 for (u = 0; u < unroll; ++u)
@@ -267,11 +265,11 @@ static void picture_modern(void)
            "   reduceModernSmall instead: one block, the input as one partial tile, no atomic.\n");
 }
 
-void lab05_explain(const wb_args *a)
+void lab05_explain(const wb_args *a, int modern_unroll, int modern_tiled)
 {
     printf("lab05 --explain: shared memory, banks and shuffles on a tiny block (seed %llu)\n\n", a->seed);
     picture_smem(a->seed);
     picture_banks();
     picture_shuffles(a->seed);
-    picture_modern();
+    picture_modern(modern_unroll, modern_tiled);
 }

@@ -38,21 +38,14 @@
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
-#include "matrix.h"
-#ifdef WB_SOLUTIONS
-#include "solutions/exercises.cuh"
-#else
-#include "exercises.cuh" /* the student's */
-#endif
+#include "matrix.h" /* the matrix mode, and lab05's exercises (exercises.cu) */
 
 #include <stdlib.h>
 #include <string.h>
 
-/* explain.cu: the --explain lecture (CPU only) */
-void lab05_explain(const wb_args *a);
-/* for explain.cu's picture of reduceModern */
-extern const int lab05_modern_unroll = MODERN_UNROLL;
-extern const int lab05_modern_tiled = MODERN_TILED;
+/* explain.cu: the --explain lecture (CPU only); reduceModern's picture
+ * is drawn with this build's unroll and loop shape */
+void lab05_explain(const wb_args *a, int modern_unroll, int modern_tiled);
 
 /* ---------------------------------------------------------------------- */
 /* The table of kernels                                                    */
@@ -98,41 +91,11 @@ static const wb_reduce_kernel kernels[] = {
               .grid_for = grid_cubSum, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
 };
 
-/* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): their table                              */
-/* ---------------------------------------------------------------------- */
-/* Each row: the task, write it or fix it, and the shipped row it is
- * measured against; int only (no .types). Each guards n itself, as
- * reduceSmem does (guards_n: the slots after the n ints hold poison, not
- * zeros); reduceMaxSmem reduces with max (.op). */
-static const wb_reduce_kernel exercises[] = {
-    WB_EXERCISE(reduceSmemShfl, "write", "reduceSmem",
-                "reduceSmem's tree down to one warp, then warp shuffles: no smem, no __syncwarp",
-                .per_thread = 1, .guards_n = 1),
-    WB_EXERCISE(reduceMaxSmem, "write", "reduceSmem",
-                "the same tree with max instead of +: which value changes no maximum?",
-                .per_thread = 1, .guards_n = 1, .op = WB_OP_MAX),
-    WB_EXERCISE(reduceSmemNoSyncwarp, "fix", "reduceSmem",
-                "the last warp unrolled as before Volta, no volatile, no __syncwarp: why wrong?",
-                .per_thread = 1, .guards_n = 1),
-};
-
-/* The matrix mode's exercise (matrix.h): launched here, where exercises.cuh is. */
-M_LAUNCHER(reduce2DNumba)
-
-/* launched with reduce2D's grid and block (shape); one partial sum per block */
-static const m_kernel matrix_exercises[] = {
-    {.info = {.name = "reduce2DNumba",
-              .lesson = "[matrix] the Numba kernel ported line by line: right on square grids only",
-              .kind = "fix", .against = "reduce2D"},
-     .launch = run_reduce2DNumba, .shape = lab05_reduce2D_shape, .output = M_TOTAL, .partials = 1},
-};
-static const lab05_matrix_ex matrix_ex = {matrix_exercises, 1, WB_TODO_TAKE};
-
-static const wb_lab lab = WB_REDUCTION_LAB(
-    "lab05", "shared memory, warp shuffles, and the library as the yardstick",
+/* The exercises' table and their WB_TODO() flag are exercises.cu's. */
+static const wb_lab lab = WB_REDUCTION_LAB_APART(
+    lab05_exercises_todo_take, "lab05", "shared memory, warp shuffles, and the library as the yardstick",
     "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels,
-    WB_TABLE(exercises), "lab05_smem/exercises.cuh");
+    lab05_exercises, "lab05_smem/exercises.cuh");
 
 #define SWEEP_FIRST (1LL << 10)
 #define SWEEP_LAST (1LL << 28)
@@ -218,7 +181,7 @@ int main(int argc, char **argv)
 
     wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     if (lab05_matrix_wanted(argc, argv)) /* -n NXxNY */
-        return lab05_matrix_main(argc, argv, &matrix_ex);
+        return lab05_matrix_main(argc, argv);
     /* -h and --list name the matrix mode too */
     if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && (a.help || a.list)) {
         if (a.help) {
@@ -226,7 +189,7 @@ int main(int argc, char **argv)
             lab05_matrix_print_usage(stdout);
         } else {
             wb_print_list(&lab, stdout);
-            lab05_matrix_print_list(&matrix_ex, stdout);
+            lab05_matrix_print_list(stdout);
         }
         return WB_EXIT_OK;
     }
@@ -238,7 +201,7 @@ int main(int argc, char **argv)
         return WB_EXIT_USAGE;
     }
     if (a.explain) {
-        lab05_explain(&a);
+        lab05_explain(&a, MODERN_UNROLL, MODERN_TILED);
         return WB_EXIT_OK;
     }
 
@@ -272,7 +235,7 @@ int main(int argc, char **argv)
     wb_reduce_count_exercises(&g, &r, &lab, kernels, &a);
     /* the matrix exercise: its rows with --exercises, else its count (no -k) */
     if (all_selected(&a) && (a.exercises || r.ex_total > 0))
-        lab05_matrix_exercise_rows(&g, &r, &a, &matrix_ex, a.exercises);
+        lab05_matrix_exercise_rows(&g, &r, &a, a.exercises);
 
     sweeping = a.extra;
     r.notes = print_versus_cub; /* under the table, before the summary line */

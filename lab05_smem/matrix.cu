@@ -265,7 +265,8 @@ static const m_kernel kernels[] = {
      .launch = run_colSumCoalesced, .shape = shape_col_coalesced, .output = M_COLS},
 };
 
-static wb_lab mlab = {
+/* (its exercises and their WB_TODO() flag are exercises.cu's) */
+static const wb_lab mlab = {
     .lab = "lab05",
     .title = "matrix mode: the whole matrix, its rows and its columns",
     .shape = WB_MATRIX,       /* a matrix, not a length: no default_n, max_n */
@@ -276,21 +277,12 @@ static wb_lab mlab = {
     .uses_block = 1,          /* -b shapes the blocks */
     .default_reps = 20,
     .kernels = WB_TABLE(kernels), /* no flag of its own */
-    .exercises = WB_NO_EXERCISES, /* lab05_matrix_main puts lab05.cu's in */
+    .exercises = lab05_matrix_exercises,
     .exercise_file = "lab05_smem/exercises.cuh",
     .exercise_nx = EXERCISE_NX,
     .exercise_ny = EXERCISE_NY,
+    .todo_take = lab05_exercises_todo_take,
 };
-
-static void set_exercises(const lab05_matrix_ex *ex)
-{
-    if (ex && ex->count > 0) {
-        mlab.exercises.first = &ex->exercises[0].info;
-        mlab.exercises.stride = sizeof(m_kernel);
-        mlab.exercises.count = ex->count;
-        mlab.todo_take = ex->todo_take;
-    }
-}
 
 int lab05_matrix_wanted(int argc, char **argv)
 {
@@ -301,9 +293,8 @@ int lab05_matrix_wanted(int argc, char **argv)
     return 0;
 }
 
-void lab05_matrix_print_list(const lab05_matrix_ex *ex, FILE *f)
+void lab05_matrix_print_list(FILE *f)
 {
-    set_exercises(ex);
     fprintf(f, "\nmatrix mode (./lab05 -n NXxNY, e.g. -n 8192x8192; NX columns, NY rows):\n");
     wb_print_list(&mlab, f);
 }
@@ -664,7 +655,7 @@ static void print_bars(const wb_report *r, FILE *out)
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                        */
 /* ---------------------------------------------------------------------- */
-int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex)
+int lab05_matrix_main(int argc, char **argv)
 {
     static wb_report r;
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
@@ -672,7 +663,6 @@ int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex)
     wb_gpu g;
     int nrows;
 
-    set_exercises(ex);
     wb_args_or_exit(&mlab, argc, argv, &a);
     nrows = wb_plan_rows(&mlab, &a, order);
     if (a.explain) {
@@ -711,8 +701,7 @@ int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex)
     return wb_report_status(&r);
 }
 
-void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, const lab05_matrix_ex *ex,
-                                int timed)
+void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, int timed)
 {
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     wb_args m;
@@ -720,7 +709,6 @@ void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, const
     double ceiling = r->ceiling_gbps;
     char ceiling_what[sizeof r->ceiling_what];
 
-    set_exercises(ex);
     m = *a;
     m.block_x = mlab.default_block_x;
     m.block_y = mlab.default_block_y;

@@ -56,20 +56,21 @@ void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 
 
 /* What lab05.cu hands over: the matrix exercises (exercises.cuh, compiled in
  * lab05.cu) and the WB_TODO() flag of that translation unit. */
-typedef struct {
-    const m_kernel *exercises;
-    int count;
-    int (*todo_take)(void);
-} lab05_matrix_ex;
+/* lab05's exercises, both modes (exercises.cu, the one file that compiles
+ * exercises.cuh): the 1D rows (wb_reduce_kernel), the matrix mode's rows
+ * (m_kernel), and the reader of the WB_TODO() flag their kernels set. */
+extern const wb_table lab05_exercises;
+extern const wb_table lab05_matrix_exercises;
+int lab05_exercises_todo_take(void);
 
 /* -n has an `x`: the run is a matrix run. */
 int lab05_matrix_wanted(int argc, char **argv);
 
 /* The whole matrix run (parse, run, print); returns the exit status. */
-int lab05_matrix_main(int argc, char **argv, const lab05_matrix_ex *ex);
+int lab05_matrix_main(int argc, char **argv);
 
 /* --list of the 1D lab: the matrix kernels after its own. */
-void lab05_matrix_print_list(const lab05_matrix_ex *ex, FILE *f);
+void lab05_matrix_print_list(FILE *f);
 
 /* -h of the 1D lab: how to ask for the matrix mode. */
 void lab05_matrix_print_usage(FILE *f);
@@ -85,7 +86,6 @@ void lab05_matrix_explain(const wb_args *a);
  * (timed = 0) each checked once and counted in r's closing line. The 1D
  * report's ceiling line is left as it was (each row carries its own).
  */
-void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, const lab05_matrix_ex *ex,
-                                int timed);
+void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, int timed);
 
 #endif /* LAB05_MATRIX_H */

@@ -162,7 +162,7 @@ static unsigned grid_reduceModernT(unsigned n, unsigned block, const wb_gpu *g)
     return (unsigned)(want < need ? want : need);
 }
 
-static unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
+static inline unsigned grid_reduceModern(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
 {
     return wb_with_type(type, [&](auto z) { return grid_reduceModernT<decltype(z)>(n, block, g); });
 }
