@@ -72,13 +72,11 @@ static const wb_reduce_kernel kernels[] = {
     WB_KERNEL("reduceNeighbored",
               "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its "
               "threads work",
-              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .one_pass = 0,
-              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
     WB_KERNEL("reduceNeighboredLess",
               "index = 2*stride*tid: the same additions packed into the first warps, the rest fall "
               "idle",
-              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .one_pass = 0,
-              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
 };
 
 /* ---------------------------------------------------------------------- */

@@ -65,17 +65,14 @@ WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
 static const wb_reduce_kernel kernels[] = {
     WB_KERNEL("reduceNeighbored",
               "lab02's first kernel: tid % (2*stride) == 0, divergent warps",
-              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .one_pass = 0,
-              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
     WB_KERNEL("reduceNeighboredLess",
               "lab02's second: packed threads, but their elements lie 2*stride apart",
-              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .one_pass = 0,
-              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
     WB_KERNEL("reduceInterleaved",
               "stride halving from blockDim.x/2: contiguous threads on contiguous elements "
               "(coalesced)",
-              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .one_pass = 0,
-              .grid_for = NULL, .guards_n = 0, .types = WB_ALL_TYPES, .pairwise = 0),
+              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
 #ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
      * nothing past n read (guards_n: the padding is poisoned to prove it),
@@ -84,7 +81,7 @@ static const wb_reduce_kernel kernels[] = {
               "lab01's recursion on the GPU: a grid per level, each launching the next (tail "
               "launch)",
               launch_gpuRecursiveReduce, .per_thread = 2, .in_place = 1, .one_pass = 1,
-              .grid_for = NULL, .guards_n = 1, .types = WB_ALL_TYPES, .pairwise = 1),
+              .guards_n = 1, .types = WB_ALL_TYPES, .pairwise = 1),
 #endif
 };
 
