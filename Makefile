@@ -28,18 +28,8 @@ CFLAGS   ?= -O2 -std=c11 -Wall -Wextra
 NVFLAGS  ?= -O3 -std=c++20 -Xcompiler -Wall
 DEPFLAGS  = -MMD -MP
 # (make keeps the blanks before a comment in a value: strip them)
-override CUDA_ARCH := $(strip $(CUDA_ARCH))
-override NVCC      := $(strip $(NVCC))
-override DLCM      := $(strip $(DLCM))
-override SOLUTIONS := $(strip $(SOLUTIONS))
-override V         := $(strip $(V))
-override RESULTS   := $(strip $(RESULTS))
-override FORMAT    := $(strip $(FORMAT))
-override SOURCES   := $(strip $(SOURCES))
-override SLURM     := $(strip $(SLURM))
-override LAB       := $(strip $(LAB))
-override KERNEL    := $(strip $(KERNEL))
-override BIN       := $(strip $(BIN))
+$(foreach v,CUDA_ARCH NVCC DLCM SOLUTIONS V RESULTS \
+    FORMAT SOURCES SLURM LAB KERNEL BIN,$(eval override $(v) := $$(strip $$($(v)))))
 
 Q := $(if $(filter 1,$(V)),,@)
 
