@@ -188,21 +188,25 @@ static explain_totals explain_kernel(const tree_kernel *k, unsigned int block, i
     return t;
 }
 
-/* The counts of every selected kernel for one block of `block` threads. */
-static int explain_summary(const tree_kernel *ks, int count, const wb_args *a, unsigned int block)
+/* Every selected kernel for one block of `block` threads: drawn step by
+ * step (draw), or counted, a row each under one header. Returns 1 if every
+ * one produced the block's sum. */
+static int explain_each(const tree_kernel *ks, int count, const wb_args *a, unsigned int block, int draw)
 {
     int i, ok = 1;
-    printf("  %-22s %10s %10s %13s %12s %16s\n", "", "warp-steps", "additions", "load requests",
-           "load sectors", "sectors/request");
+    if (!draw)
+        printf("  %-22s %10s %10s %13s %12s %16s\n", "", "warp-steps", "additions", "load requests",
+               "load sectors", "sectors/request");
     for (i = 0; i < count; ++i) {
         explain_totals t;
         if (!a->selected[i])
             continue;
-        t = explain_kernel(&ks[i], block, 0);
+        t = explain_kernel(&ks[i], block, draw);
         ok = ok && t.correct;
-        printf("  %-22s %10d %10d %13d %12d %16.2f%s%s\n", ks[i].name, t.warp_steps, t.additions,
-               t.requests, t.sectors, (double)t.sectors / t.requests, t.correct ? "" : "\n    ",
-               t.correct ? "" : t.why);
+        if (!draw)
+            printf("  %-22s %10d %10d %13d %12d %16.2f%s%s\n", ks[i].name, t.warp_steps, t.additions,
+                   t.requests, t.sectors, (double)t.sectors / t.requests, t.correct ? "" : "\n    ",
+                   t.correct ? "" : t.why);
     }
     return ok;
 }
@@ -219,7 +223,7 @@ static int explain_tree(const char *lab, const tree_kernel *ks, int count, const
                         const char *notice)
 {
     unsigned int block = 64, run_block = (unsigned int)a->block_x;
-    int i, ok = 1;
+    int ok;
 
     if (run_block == 32 || run_block == 64)
         block = run_block;
@@ -232,22 +236,16 @@ static int explain_tree(const char *lab, const tree_kernel *ks, int count, const
            "  sectors  32-byte pieces of memory one warp's load of idata[] touches; 4 is the\n"
            "           least for 32 ints (ncu: sectors per request)\n\n");
 
-    for (i = 0; i < count; ++i) {
-        explain_totals t;
-        if (!a->selected[i])
-            continue;
-        t = explain_kernel(&ks[i], block, 1);
-        ok = ok && t.correct;
-    }
+    ok = explain_each(ks, count, a, block, 1);
     printf("Counted per block of %u threads (loads: two per active warp and step, plus thread 0's\n"
            "final read of idata[0]):\n", block);
-    ok = explain_summary(ks, count, a, block) && ok;
+    ok = explain_each(ks, count, a, block, 0) && ok;
     if (run_block != block) {
         printf("\nThe same for one block of %u threads (-b %u, not drawn). Times the grid, the load\n"
                "requests and sectors are what ncu counts as l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum\n"
                "and l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum for the whole kernel:\n",
                run_block, run_block);
-        ok = explain_summary(ks, count, a, run_block) && ok;
+        ok = explain_each(ks, count, a, run_block, 0) && ok;
     }
     printf("\n%s\n", notice);
     return ok ? WB_EXIT_OK : WB_EXIT_WRONG;
