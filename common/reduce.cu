@@ -115,14 +115,34 @@ static void plan_finish(finish_plan *f, const wb_reduce_kernel *k, unsigned n, u
 /* Distinct results remembered per row (the run-to-run check of float sums). */
 #define WB_MAX_SEEN 64
 
+/* What a run's rows are checked against. */
+typedef struct {
+    wb_type type;
+    int bounded;    /* float, double against the rounding bound (uniform input) */
+    int forced;     /* bounded because no exact float input exists (n > 2^24) */
+    long long sum;  /* int: the exact sum */
+    const int *ints; /* int: the input, for a max kernel's answer */
+    wb_exact exact; /* float, double: the exact sum, and sum |x| */
+} wb_want;
+
+/* The buffers of runs at one length in one type: the input on the host and
+ * on the device (pristine, and a working copy for in-place kernels), the
+ * partial sums, and what to check against. Sized for every kernel, block
+ * and finish that will run on them, so one input serves them all. */
+typedef struct {
+    wb_type type;
+    size_t esz;
+    unsigned n, max_grid; /* max_grid: the elements host_partial holds */
+    size_t padded, partials;
+    char *data, *orig, *partial;
+    void *host, *host_partial;
+    wb_want want;
+} reduce_bufs;
+
 typedef struct {
     const wb_reduce_kernel *k;
-    wb_type type;  /* the element type of the run */
-    size_t esz;    /* its size in bytes */
-    char *data, *orig, *partial; /* device buffers, elements of esz bytes */
-    void *host_partial;
-    size_t padded; /* elements in data and orig */
-    unsigned n, grid, block, max_grid; /* max_grid: ints in host_partial */
+    const reduce_bufs *b; /* the input and partial sums it runs on */
+    unsigned grid, block;
     int device;   /* the device finish (--finish device) */
     int checking; /* verify: look at every pass's partial sums */
     finish_plan plan;
@@ -138,24 +158,26 @@ typedef struct {
  * (the identity) or, for a kernel that checks n itself, poison. */
 static void restore_input(run_ctx *c)
 {
-    CHECK(cudaMemcpyAsync(c->data, c->orig, c->padded * c->esz, cudaMemcpyDeviceToDevice, 0));
-    if (c->k->guards_n && c->padded > c->n)
-        CHECK(cudaMemsetAsync(c->data + c->n * c->esz, WB_TAIL_POISON_BYTE, (c->padded - c->n) * c->esz, 0));
+    const reduce_bufs *b = c->b;
+    CHECK(cudaMemcpyAsync(b->data, b->orig, b->padded * b->esz, cudaMemcpyDeviceToDevice, 0));
+    if (c->k->guards_n && b->padded > b->n)
+        CHECK(cudaMemsetAsync(b->data + b->n * b->esz, WB_TAIL_POISON_BYTE, (b->padded - b->n) * b->esz, 0));
 }
 
 /* Every pass's partial sums poisoned, and after them the padding that the
  * next pass reads (as restore_input pads the input). */
 static void poison_partials(run_ctx *c)
 {
+    const reduce_bufs *b = c->b;
     const finish_plan *f = &c->plan;
     int p;
     for (p = 0; p < f->passes; ++p) {
         size_t outputs = f->grid[p] > 0 ? f->grid[p] : 1;
-        char *level = c->partial + f->off[p] * c->esz;
-        CHECK(cudaMemsetAsync(level, WB_POISON_BYTE, outputs * c->esz, 0));
+        char *level = b->partial + f->off[p] * b->esz;
+        CHECK(cudaMemsetAsync(level, WB_POISON_BYTE, outputs * b->esz, 0));
         if (f->len[p] > outputs) /* zero bytes are 0 in every type */
-            CHECK(cudaMemsetAsync(level + outputs * c->esz, c->k->guards_n ? WB_TAIL_POISON_BYTE : 0,
-                                  (f->len[p] - outputs) * c->esz, 0));
+            CHECK(cudaMemsetAsync(level + outputs * b->esz, c->k->guards_n ? WB_TAIL_POISON_BYTE : 0,
+                                  (f->len[p] - outputs) * b->esz, 0));
     }
 }
 
@@ -170,7 +192,7 @@ static void restore(void *p)
 static void first_pass(void *p)
 {
     run_ctx *c = (run_ctx *)p;
-    c->k->launch(c->data, c->partial, c->n, c->grid, c->block, c->type);
+    c->k->launch(c->b->data, c->b->partial, c->b->n, c->grid, c->block, c->b->type);
     CHECK_LAUNCH("the kernel under test");
 }
 
@@ -193,7 +215,7 @@ static void remember(run_ctx *c, const void *value)
 {
     unsigned long long bits = 0;
     int i;
-    memcpy(&bits, value, c->esz);
+    memcpy(&bits, value, c->b->esz);
     ++c->runs;
     for (i = 0; i < c->nseen; ++i)
         if (c->seen[i] == bits)
@@ -205,10 +227,10 @@ static void remember(run_ctx *c, const void *value)
 /* The result: one value of the run's type at `value`, into c. */
 static void take_result(run_ctx *c, const void *value)
 {
-    if (c->type == WB_INT)
+    if (c->b->type == WB_INT)
         c->result = *(const int *)value;
     else
-        c->fresult = wb_with_type(c->type, [&](auto z) -> double {
+        c->fresult = wb_with_type(c->b->type, [&](auto z) -> double {
             return *(const decltype(z) *)value;
         });
     remember(c, value);
@@ -219,13 +241,14 @@ static void take_result(run_ctx *c, const void *value)
  * host (for a max kernel: their maximum). Notes a partial sum left poisoned. */
 static void finish_on_host(run_ctx *c)
 {
+    const reduce_bufs *b = c->b;
     unsigned parts = c->k->one_pass ? 1 : c->grid, i;
     first_pass(c);
-    CHECK(cudaMemcpy(c->host_partial, c->partial, parts * c->esz, cudaMemcpyDeviceToHost));
-    c->unwritten = first_poisoned(c->host_partial, parts, c->esz);
+    CHECK(cudaMemcpy(b->host_partial, b->partial, parts * b->esz, cudaMemcpyDeviceToHost));
+    c->unwritten = first_poisoned(b->host_partial, parts, b->esz);
     c->unwritten_pass = 0;
-    if (c->type == WB_INT) {
-        const int *hp = (const int *)c->host_partial;
+    if (b->type == WB_INT) {
+        const int *hp = (const int *)b->host_partial;
         long long s = c->k->op == WB_OP_MAX ? -(1LL << 62) : 0; /* below any int */
         for (i = 0; i < parts; ++i) {
             if (c->k->op == WB_OP_MAX)
@@ -238,9 +261,9 @@ static void finish_on_host(run_ctx *c)
         c->nseen = 1;
         return;
     }
-    wb_with_type(c->type, [&](auto z) { /* float, double: the loop in the type, as a program's */
+    wb_with_type(b->type, [&](auto z) { /* float, double: the loop in the type, as a program's */
         using T = decltype(z);
-        const T *hp = (const T *)c->host_partial;
+        const T *hp = (const T *)b->host_partial;
         T s = 0;
         for (i = 0; i < parts; ++i)
             s += hp[i];
@@ -254,27 +277,28 @@ static void finish_on_host(run_ctx *c)
  * sums are also copied back and looked at, outside any timing. */
 static void finish_on_device(run_ctx *c)
 {
+    const reduce_bufs *b = c->b;
     const finish_plan *f = &c->plan;
     int p, last = f->passes - 1;
     unsigned char value[8];
     c->unwritten = -1;
     for (p = 0; p < f->passes; ++p) {
-        char *in = p == 0 ? c->data : c->partial + f->off[p - 1] * c->esz;
-        c->k->launch(in, c->partial + f->off[p] * c->esz, f->n[p], f->grid[p], c->block, c->type);
+        char *in = p == 0 ? b->data : b->partial + f->off[p - 1] * b->esz;
+        c->k->launch(in, b->partial + f->off[p] * b->esz, f->n[p], f->grid[p], c->block, b->type);
         CHECK_LAUNCH("the kernel under test, relaunched on its partial sums");
         if (c->checking && c->unwritten < 0 && f->grid[p] > 0) {
             /* a one-pass kernel writes partial[0] only (the rest is its own
              * scratch, or untouched) */
             unsigned outs = c->k->one_pass ? 1 : f->grid[p];
-            unsigned parts = outs < c->max_grid ? outs : c->max_grid; /* host_partial's room */
-            CHECK(cudaMemcpy(c->host_partial, c->partial + f->off[p] * c->esz, parts * c->esz,
+            unsigned parts = outs < b->max_grid ? outs : b->max_grid; /* host_partial's room */
+            CHECK(cudaMemcpy(b->host_partial, b->partial + f->off[p] * b->esz, parts * b->esz,
                              cudaMemcpyDeviceToHost));
-            c->unwritten = first_poisoned(c->host_partial, parts, c->esz);
+            c->unwritten = first_poisoned(b->host_partial, parts, b->esz);
             c->unwritten_pass = p;
         }
     }
-    CHECK(cudaMemcpy(value, c->partial + f->off[last] * c->esz, c->esz, cudaMemcpyDeviceToHost));
-    if (c->unwritten < 0 && first_poisoned(value, 1, c->esz) == 0) { /* a last pass that never ran */
+    CHECK(cudaMemcpy(value, b->partial + f->off[last] * b->esz, b->esz, cudaMemcpyDeviceToHost));
+    if (c->unwritten < 0 && first_poisoned(value, 1, b->esz) == 0) { /* a last pass that never ran */
         c->unwritten = 0;
         c->unwritten_pass = last;
     }
@@ -303,16 +327,6 @@ static long long expected_for(const wb_reduce_kernel *k, const int *host, unsign
     return m;
 }
 
-/* What a run's rows are checked against. */
-typedef struct {
-    wb_type type;
-    int bounded;    /* float, double against the rounding bound (uniform input) */
-    int forced;     /* bounded because no exact float input exists (n > 2^24) */
-    long long sum;  /* int: the exact sum */
-    const int *ints; /* int: the input, for a max kernel's answer */
-    wb_exact exact; /* float, double: the exact sum, and sum |x| */
-} wb_want;
-
 /* CUB's reduce policies (cub/device/dispatch/tuning/tuning_reduce.cuh, CUDA
  * 13) use blocks of at least 256 threads and at most 20 items per thread per
  * tile: whatever grid G it picks, a thread adds at most n/(256 G) + 20
@@ -339,15 +353,15 @@ static void row_order(const run_ctx *c, long long *leaf, int *depth)
     int tree = wb_ceil_log2(c->block), p;
     if (k->pairwise) {
         *leaf = 1;
-        *depth = wb_ceil_log2(c->n);
+        *depth = wb_ceil_log2(c->b->n);
         return;
     }
     if (c->grid == 0) { /* a library that picks its own grid: CUB */
-        *leaf = (long long)c->n / CUB_MIN_THREADS + 1 + 2 * CUB_MAX_ITEMS;
+        *leaf = (long long)c->b->n / CUB_MIN_THREADS + 1 + 2 * CUB_MAX_ITEMS;
         *depth = 2 * (5 + 1024 / 32) + 1;
         return;
     }
-    *leaf = wb_ceil_div(c->n, (long long)c->grid * c->block);
+    *leaf = wb_ceil_div(c->b->n, (long long)c->grid * c->block);
     if (*leaf < (long long)k->per_thread)
         *leaf = k->per_thread;
     *leaf += 2;
@@ -378,7 +392,7 @@ static void judge(const run_ctx *c, const wb_want *w, long long expected, const 
         long long leaf;
         int depth;
         row_order(c, &leaf, &depth);
-        wb_judge_bound(row, c->type, leaf, depth, w->exact.abs_sum, wb_exact_error(&w->exact, c->fresult),
+        wb_judge_bound(row, c->b->type, leaf, depth, w->exact.abs_sum, wb_exact_error(&w->exact, c->fresult),
                        w->forced ? "n > 2^24, no exact float input: " : "", when);
     }
 }
@@ -455,20 +469,6 @@ static void drop_one_for_test(void *host, unsigned n, size_t esz)
             return;
         }
 }
-
-/* The buffers of runs at one length in one type: the input on the host and
- * on the device (pristine, and a working copy for in-place kernels), the
- * partial sums, and what to check against. Sized for every kernel, block
- * and finish that will run on them, so one input serves them all. */
-typedef struct {
-    wb_type type;
-    size_t esz;
-    unsigned n, max_grid;
-    size_t padded, partials;
-    char *data, *orig, *partial;
-    void *host, *host_partial;
-    wb_want want;
-} reduce_bufs;
 
 /* Size b for rows order[0..nrows) at length n under each block of
  * blocks[0..nblocks) and each finish of finishes[0..nfinish). */
@@ -572,17 +572,9 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
     x.lab = lab;
     x.want = &b->want;
     c->k = k;
-    c->type = b->type;
-    c->esz = b->esz;
-    c->data = b->data;
-    c->orig = b->orig;
-    c->partial = b->partial;
-    c->host_partial = b->host_partial;
-    c->padded = b->padded;
-    c->n = b->n;
+    c->b = b;
     c->block = block;
     c->grid = wb_reduce_grid(k, b->n, block, g, b->type);
-    c->max_grid = b->max_grid;
     c->device = device;
     plan_finish(&c->plan, k, b->n, block, g, device, b->type);
     if (b->type == WB_INT)
