@@ -721,6 +721,18 @@ if [ "$STATUS" -eq 1 ] && grep -q 'FAIL  lab99  memcheck   ./lab99 is missing' "
 else
     notok "sanitize.sh: a missing lab binary" "exit $STATUS: $(head -c 400 "$OUTF")"
 fi
+# stand_in NAME BODY: $W/NAME.sh, a stand-in for a tool that runs the shell
+# BODY (which may exit first), then logs its arguments to $W/NAME.log (emptied)
+stand_in() {
+    printf '#!/bin/sh\n%s\necho "$@" >>"%s"\n' "$2" "$W/$1.log" >"$W/$1.sh"
+    chmod +x "$W/$1.sh"
+    : >"$W/$1.log"
+}
+# not_listed NAME: the first three names that $W/NAME.log's command lines
+# gave -k and that are not in $W/NAME.names (the lab's --list)
+not_listed() {
+    sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/$1.log" | tr ',' '\n' | grep -Fvx -f "$W/$1.names" | head -n 3
+}
 # which kernels it hands to the tool: lab03 (when built) under a stand-in
 # compute-sanitizer that logs its arguments. Every -k name is a kernel of
 # ./lab03 --list (not a word of a wrapped description); the kernels that
@@ -728,12 +740,10 @@ fi
 # initcheck (which refuse such a program) get lab03 built without dynamic
 # parallelism, build/nocdp/lab03, or a FAIL that says how to build it.
 if [ -x ./lab03 ]; then
-    printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Version stand-in"; exit 0; }\necho "$@" >>"%s"\n' "$W/cs.log" >"$W/cs.sh"
-    chmod +x "$W/cs.sh"
-    : >"$W/cs.log"
+    stand_in cs '[ "$1" = --version ] && { echo "Version stand-in"; exit 0; }'
     run env COMPUTE_SANITIZER="$W/cs.sh" sh tools/sanitize.sh lab03
     ./lab03 --list | awk '/^[A-Za-z]/ && !/^exercises in / { print $1 }' >"$W/cs.names"
-    bad=$(sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/cs.log" | tr ',' '\n' | grep -Fvx -f "$W/cs.names" | head -n 3)
+    bad=$(not_listed cs)
     want=1; [ -x build/nocdp/lab03 ] && want=0
     if [ "$STATUS" -eq $want ] && [ -s "$W/cs.log" ] && [ -z "$bad" ]; then ok "sanitize.sh: every -k name is a kernel of --list"
     else notok "sanitize.sh: every -k name is a kernel of --list" "exit $STATUS (want $want); not kernels: $bad"; fi
@@ -753,14 +763,11 @@ else
 fi
 # the same for profile.sh: lab05 (when built), whose --list wraps two lines
 if [ -x ./lab05 ]; then
-    printf '#!/bin/sh\ncase "$*" in *query-metrics*) exit 1 ;; esac\necho "$@" >>"%s"\n' "$W/ncu.log" >"$W/ncu.sh"
-    chmod +x "$W/ncu.sh"
-    : >"$W/ncu.log"
+    stand_in ncu 'case "$*" in *query-metrics*) exit 1 ;; esac'
     run env NCU="$W/ncu.sh" sh tools/profile.sh lab05
     ./lab05 --list | awk '/^$/ { exit } /^[A-Za-z]/ { print $1 }' >"$W/ncu.names"
-    got=$(sed -n 's/.* -k \([^ ]*\).*/\1/p' "$W/ncu.log" | sort -u)
-    bad=$(printf '%s\n' "$got" | grep -Fvx -f "$W/ncu.names" | head -n 3)
-    if [ -n "$got" ] && [ -z "$bad" ]; then ok "profile.sh: every -k name is a kernel of --list"
+    bad=$(not_listed ncu)
+    if grep -q -- ' -k ' "$W/ncu.log" && [ -z "$bad" ]; then ok "profile.sh: every -k name is a kernel of --list"
     else notok "profile.sh: every -k name is a kernel of --list" "exit $STATUS; not kernels: $bad"; fi
 else
     skip "profile.sh: the kernels it profiles" "./lab05 is not built"
