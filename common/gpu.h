@@ -1,0 +1,145 @@
+/*
+ * gpu.h - the CUDA half every GPU lab shares (gpu.cu): CHECK and
+ * CHECK_LAUNCH, which name file, line and call; the device and its banner;
+ * the row runner; event timing with an L2 flush before every repetition;
+ * the copy ceiling; and wb_with_type, where the run's element type becomes
+ * T. Declared only when the including file is compiled by nvcc. Part of
+ * workbook.h.
+ */
+#ifndef WB_GPU_H
+#define WB_GPU_H
+
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Print "file:line: call failed: <error name>: <error string>" and exit 3. */
+void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line);
+
+/* Check a CUDA runtime call; the message names the call's own text. */
+#define CHECK(call)                                                        \
+    do {                                                                   \
+        cudaError_t wb_err_ = (call);                                      \
+        if (wb_err_ != cudaSuccess)                                        \
+            wb_cuda_fail(wb_err_, #call, __FILE__, __LINE__);              \
+    } while (0)
+
+/* After every kernel launch: a bad configuration shows up here. */
+#define CHECK_LAUNCH(what)                                                 \
+    do {                                                                   \
+        cudaError_t wb_err_ = cudaGetLastError();                          \
+        if (wb_err_ != cudaSuccess)                                        \
+            wb_cuda_fail(wb_err_, "launch of " what, __FILE__, __LINE__);  \
+    } while (0)
+
+typedef struct {
+    int id;
+    cudaDeviceProp prop;
+    double peak_gbps;    /* memory clock x bus width x 2 (DDR) */
+    size_t l2_bytes;
+    int sm_count;
+    char name[160];
+    char detail[160];    /* "cc 9.0, 132 SMs, 50 MB L2, 80 GiB, CUDA 13.0, driver 13.0" */
+    void *flush_buf;     /* 2 x L2, read before every timed repetition */
+    size_t flush_bytes;
+    int *flush_sink;
+    volatile int *hold_flag;     /* mapped host memory: see wb_time_events */
+    int *hold_flag_dev;
+} wb_gpu;
+
+/* Open device 0. No usable device: one line naming the runtime's own
+ * message on stderr, exit 3. */
+void wb_gpu_open(wb_gpu *g, const char *lab);
+void wb_gpu_close(wb_gpu *g);
+
+/* Copy the device name, details and peak into a report. */
+void wb_report_device(wb_report *r, const wb_gpu *g);
+
+/* cudaMalloc that turns "out of memory" into a usage error (exit 2):
+ * "lab02: -n 4G needs 16.0 GiB of device memory for the input; the device
+ * has 79.1 GiB free". Other failures exit 3 as CHECK does. */
+void *wb_device_alloc(size_t bytes, const char *what, const char *lab);
+
+/* Evict the L2 cache: read a buffer twice its size (clean lines, no
+ * write-backs left to steal bandwidth from the next kernel). */
+void wb_flush_l2(wb_gpu *g);
+
+typedef void (*wb_work_fn)(void *ctx);
+
+/* ---------------------------------------------------------------------- */
+/* The row runner: one kernel's row, the same steps in every GPU lab       */
+/* ---------------------------------------------------------------------- */
+typedef enum {
+    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
+    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
+    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
+} wb_row_mode;
+
+typedef struct {
+    /* one checked run from a pristine input and poisoned outputs: sets
+     * row->pass and row->check, or row->todo for an unwritten exercise */
+    void (*verify)(void *ctx, wb_row *row);
+    wb_work_fn launch; /* what the events time (the first pass, one launch) */
+    wb_work_fn reset;  /* before every repetition: input restored, outputs poisoned (asynchronous) */
+    wb_work_fn whole;  /* the whole reduction on the host clock (total_ms), or NULL */
+    /* after the last run (timed, or --check's second): are its outputs still
+     * right? Clears row->pass and says why, naming `when` ("timed repetition") */
+    void (*recheck)(void *ctx, wb_row *row, const char *when);
+} wb_row_ops;
+
+/* The row of one kernel on one configuration, in the given mode: TIMED adds
+ * it to r, COUNT counts its verdict in r, CHECK leaves it in *row for
+ * wb_check_add. row comes from wb_row_init with the grid and block set. */
+void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_row_ops *ops, void *ctx,
+                wb_row *row);
+
+/*
+ * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,
+ * each preceded (outside the timed region) by reset(ctx) if given and an
+ * L2 flush. The stream is held until the host has queued the whole
+ * repetition, so host launch latency stays out of the figure: work and reset
+ * must only queue asynchronous work (a synchronous call in them costs up to
+ * 10 ms per repetition, never a hang). Returns the summary (milliseconds).
+ */
+wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+
+/*
+ * The same with the host's monotonic clock around work(ctx) and a device
+ * synchronize: for work that ends on the host (the whole reduction when
+ * the host adds the partial sums).
+ */
+wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+
+/*
+ * The ceiling: a device-to-device cudaMemcpy of `bytes` from src to dst
+ * (the caller's own buffers), timed like the kernels; returns GB/s counting
+ * read + write (2 * bytes) and sets the report's ceiling fields.
+ */
+double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, size_t bytes,
+                          int reps);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* f(T()) with T the C type of the run's element type t: the type becomes T
+ * here (through WB_BY_TYPE), and everything below it is a template. f is a
+ * generic lambda that returns the same type for every T (or nothing):
+ *     wb_with_type(type, [&](auto z) {
+ *         using T = decltype(z);
+ *         kernel<T><<<grid, block>>>((T *)data, (T *)partial, n);
+ *     });                                                                    */
+template <typename F>
+static inline auto wb_with_type(wb_type t, F f)
+{
+    return WB_BY_TYPE(t, f(int()), f(float()), f(double()));
+}
+
+#endif /* __CUDACC__ */
+
+#endif /* WB_GPU_H */

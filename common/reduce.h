@@ -1,0 +1,165 @@
+/*
+ * reduce.h - the reduction harness of labs 02-05 (reduce.cu): the row of a
+ * kernel table (wb_reduce_kernel, WB_KERNEL, WB_EXERCISE), the launchers'
+ * macros, and the main that runs, checks and times the rows. Declared only
+ * when the including file is compiled by nvcc. Part of workbook.h.
+ */
+#ifndef WB_REDUCE_H
+#define WB_REDUCE_H
+
+#ifdef __CUDACC__
+#include "gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* The reduction harness of labs 02-05                                     */
+/* ---------------------------------------------------------------------- */
+/*
+ * One first pass: reduce data[0..n) to one partial sum per block in
+ * partial[0..grid). `data` holds n ints followed by zeros up to
+ * grid * block * per_thread (the identity pads every block to whole), so an
+ * in-place tree may read its whole block without a bounds test. A one-pass
+ * kernel writes the final sum to partial[0] instead.
+ */
+typedef void (*wb_reduce_launch)(void *data, void *partial, unsigned n,
+                                 unsigned grid, unsigned block, wb_type type);
+
+/* Which element types a kernel runs in: a mask of WB_TYPE_BIT(t) (args.h).
+ * 0 means int only (an exercise: the student writes an int kernel). */
+
+typedef struct {
+    wb_kernel_info info;
+    wb_reduce_launch launch;
+    unsigned min_block, max_block; /* accepted power-of-two blocks */
+    unsigned per_thread;  /* elements each thread adds before the tree: the
+                             grid is ceil(n / (block * per_thread)) */
+    int in_place;         /* overwrites data: restored before every repetition */
+    int one_pass;         /* the launch leaves the final sum in partial[0] */
+    /* For kernels whose grid is not ceil(n / (block * per_thread)) (a
+     * grid-stride loop sized to the device): return it; else NULL. */
+    unsigned (*grid_for)(unsigned n, unsigned block, const wb_gpu *g, wb_type type);
+    /* The kernel checks n itself: the padding after the n ints is filled
+     * with poison (0x55555555), not zeros, so a kernel that reads past n
+     * gives a wrong sum. 0: zero padding, as the book's kernels assume. */
+    int guards_n;
+    int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
+    unsigned types; /* WB_ALL_TYPES, or 0: int only */
+    /* 1: one pairwise tree over the whole input (gpuRecursiveReduce), not
+     * per-block trees and a finish: its rounding bound is the tree's */
+    int pairwise;
+} wb_reduce_kernel;
+
+enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };
+
+/* A row of a kernel table: the name, the lesson and the launch, at any block
+ * of 32..1024; then the fields in which the rows differ, named, in the
+ * order of the struct above (a field left out is 0):
+ *     WB_KERNEL("reduceUnrolling8", "8 elements per thread: ...",
+ *               launch_reduceUnrolling8, .per_thread = 8, .in_place = 1, .types = WB_ALL_TYPES) */
+#define WB_KERNEL(name_, lesson_, launch_, ...)                                                 \
+    {.info = {.name = name_, .lesson = lesson_}, .launch = launch_, .min_block = 32,             \
+     .max_block = 1024, __VA_ARGS__}
+/* An exercise's row (CUDA labs): the student's int kernel KERNEL(int
+ * *g_idata, int *g_odata, unsigned int n), whose name is the row's, "write"
+ * (a kernel to write) or "fix" (a famous bug to fix), the shipped row it is
+ * measured against, the task; then as WB_KERNEL (int only: no .types). Its
+ * launch is KERNEL<<<grid, block>>> on the ints, checked (WB_INT_LAUNCH). */
+#define WB_EXERCISE(kernel, kind_, against_, task_, ...)                                         \
+    {.info = {.name = #kernel, .lesson = task_, .kind = kind_, .against = against_},             \
+     .launch = WB_INT_LAUNCH(kernel), .min_block = 32, .max_block = 1024, __VA_ARGS__}
+#define WB_INT_LAUNCH(kernel)                                                                    \
+    [](void *data, void *partial, unsigned n, unsigned grid, unsigned block, wb_type) {          \
+        kernel<<<grid, block>>>((int *)data, (int *)partial, n);                                 \
+        CHECK_LAUNCH(#kernel);                                                                   \
+    }
+
+/* The grid the harness will launch kernel k with. */
+unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
+                        wb_type type);
+
+/*
+ * Refuse (exit 2, one line naming the constraint) a block that a selected
+ * kernel cannot take. Call before opening the device.
+ */
+void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a);
+
+/*
+ * Run every selected kernel of a reduction lab at length n: make the input
+ * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
+ * against the CPU sum (partials poisoned first; a partial left poisoned
+ * fails), time the first pass with events and the whole reduction (the host
+ * adds the partials; with a->finish_device the kernel is relaunched on them
+ * until one value remains, every level padded and poisoned like the input)
+ * with the host clock, and add one row. The first
+ * selected kernel is the speedup baseline unless baseline_name names another
+ * selected one. With --exercises, each selected exercise's row follows the
+ * row of the kernel it is measured against; an unwritten one is a todo row.
+ */
+void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
+                   const wb_reduce_kernel *kernels, const wb_args *a,
+                   long long n, const char *baseline_name);
+
+/* --check: every selected row (with --exercises, the exercises too) on
+ * every combination of a's lists, verified twice (a second poisoned run),
+ * untimed; one CSV row each on stdout (wb_check_add), the input made once
+ * per type, seed and length. A library row (wb_is_library) runs at the
+ * first block only. Returns the exit status. */
+int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a);
+
+/* Without --exercises: verify each selected exercise once, untimed, at the
+ * lab's exercise length, and count in r how many are done and todo (the
+ * closing line). Nothing with --exercises (the rows say it). */
+void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
+                               const wb_reduce_kernel *kernels, const wb_args *a);
+
+/* The usual main of a reduction lab: parse, check blocks, open the device,
+ * run, print, return the exit status. `explain` is called for --explain
+ * (may be NULL). */
+int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels,
+                   int argc, char **argv, void (*explain)(const wb_args *a));
+
+/* What a program on the reduction harness may say differently from the
+ * labs' usual main; NULL or 0 members keep the usual. */
+typedef struct {
+    const char *timed;      /* the report's `timed` line */
+    const char *total_what; /* the report's `total` line */
+    const char *baseline;   /* speedups against this kernel when it is selected */
+    void (*notes)(const struct wb_report *r, FILE *out); /* lines under the table */
+    void (*cleanup)(void);  /* called before the device is closed */
+} wb_reduce_texts;
+
+/* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
+ * unsigned int n): the instance of the run's element type (wb_with_type,
+ * below), its launch checked. `shared` is the dynamic shared memory per
+ * thread, in elements (0: none). Written out, it is lab02.cu's
+ * launch_reduceNeighbored. */
+#define WB_REDUCE_LAUNCHER_T(kernel, shared)                                                \
+    static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
+                                       unsigned block, wb_type type)                        \
+    {                                                                                       \
+        wb_with_type(type, [&](auto z) {                                                    \
+            using T = decltype(z);                                                          \
+            kernel<T><<<grid, block, (shared) * block * sizeof(T)>>>((T *)data,              \
+                                                                     (T *)partial, n);      \
+        });                                                                                 \
+        CHECK_LAUNCH(#kernel);                                                              \
+    }
+
+/* The kernel the speedups are measured against: `preferred` when -k
+ * selected it, else the first kernel selected (preferred may be NULL). */
+const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred);
+
+/* wb_reduce_main with those texts (t may be NULL). */
+int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
+                        void (*explain)(const wb_args *a), const wb_reduce_texts *t);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* __CUDACC__ */
+
+#endif /* WB_REDUCE_H */

@@ -1,0 +1,228 @@
+/*
+ * report.h - a run's rows and what is printed from them: the table for
+ * people (report.c), CSV, JSON and --check's verdicts (report_data.c), the
+ * closing lines, and the plan of a run's rows. Part of workbook.h.
+ */
+#ifndef WB_REPORT_H
+#define WB_REPORT_H
+
+#include "args.h"
+#include "numbers.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Report: one row per kernel; a table for people, CSV and JSON for programs */
+/* ------------------------------------------------------------------------ */
+typedef struct {
+    const char *kernel;
+    long long n;            /* elements */
+    int nx, ny;             /* matrices; 0 for lengths */
+    unsigned grid_x, grid_y, block_x, block_y; /* 0 on the CPU */
+    double bytes;           /* bytes the algorithm must move */
+    wb_stats time;          /* what the lab's `timed` line says (GPU: the kernel's first pass) */
+    double total_ms;        /* median of the whole reduction to one number, or < 0 if n/a */
+    int pass;               /* verified against the CPU reference */
+    int todo;               /* an exercise not written yet (WB_TODO()): not run, not timed */
+    const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
+    const char *against;    /* an exercise: the kernel its speedup is against */
+    char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    /* float/double against an error bound (--values uniform, or float above
+     * n = 2^24): has_bound 1, |sum - exact sum| and the bound of the row's
+     * order of additions; 0 for an exact check (CSV error, bound empty) */
+    int has_bound;
+    double error, bound;
+    int no_bound; /* k*u >= 1: `bound` is wb_error_tolerance's, not a bound */
+    /* the whole reductions run (verified + timed) and how many different
+     * results (bits) they gave: 1 for an int sum, and for a float sum whose
+     * order of additions is fixed; 0: not counted */
+    int runs, distinct;
+    const char *finish;     /* how total_ms reached one number: "host" or "device"; NULL: no total */
+    char finish_grids[64];  /* the device finish: the grid of each launch, "32768, 64, 1"; else "" */
+    /* derived by wb_report_add: */
+    double ceiling_gbps; /* the report's ceiling when the row was added */
+    double gbps, pct_of_copy, speedup, total_gbps, spread_pct;
+} wb_row;
+
+typedef struct wb_report {
+    const char *lab;
+    char device[160];       /* "NVIDIA H100 80GB HBM3" */
+    char device_detail[160];/* "cc 9.0, 132 SMs, 50 MB L2, CUDA 13.0" */
+    double ceiling_gbps;    /* device-to-device copy of the same bytes, measured in this run */
+    double peak_gbps;       /* theoretical, from the device attributes; 0 if unknown */
+    char ceiling_what[96];  /* "device-to-device copy of 64 MiB, read+write counted" */
+    const char *timed;      /* what time_ms is: "first pass of the kernel (the host adds the partial sums)" */
+    const char *total_what; /* what total_ms is, or NULL */
+    const char *build;      /* build note for the banner ("-dlcm=cg"), or NULL */
+    const char *baseline;   /* kernel the speedups are against (its row of the same n);
+                               NULL or absent: the first row of the same n */
+    const char *speedup_note; /* the banner's speedup line ends with it, or NULL */
+    /* lines a lab adds under its table, before the summary line (the table
+     * format only; end them with a blank line), or NULL */
+    void (*notes)(const struct wb_report *r, FILE *out);
+    int reps;
+    const char *type;       /* the element type: "int" (the default), "float" */
+    char build_id[64];      /* "sm_90+dlcm=cg+solutions": see wb_build_id */
+    char run_at[32];        /* "2026-11-23T14:05:09Z" (UTC), set by wb_report_init */
+    char fingerprint[16];   /* wb_build_fingerprint */
+    /* the closing line of a run without --exercises (ex_total 0: none) */
+    int ex_total, ex_done, ex_todo;
+    const char *ex_file;
+    int nrows;
+    wb_row rows[WB_MAX_ROWS];
+} wb_report;
+
+/* What the Makefile compiles into every program (build/<binary>/buildinfo.c):
+ * the GPU code, DLCM and SOLUTIONS of the build ("sm_90", "fat+solutions",
+ * "cpu"), and the cksum of the student's exercise file as 8 hex digits
+ * ("" for a program without one). */
+extern const char wb_build_id[];
+extern const char wb_build_fingerprint[];
+
+/* Empty report for `lab`, stamped with the build, the fingerprint and the
+ * time of the run. */
+void wb_report_init(wb_report *r, const char *lab);
+
+/* A row for the kernel or exercise `info` on n elements that must move
+ * `bytes`: every other field zero, no total (total_ms < 0). The lab sets its
+ * grid, block and matrix shape, then verifies and times. */
+void wb_row_init(wb_row *row, const wb_kernel_info *info, long long n, double bytes);
+
+/* A bound-checked row (--values uniform, float above 2^24): its error
+ * against the bound of (leaf_len, depth), or the tolerance where there is
+ * none. Sets row->has_bound, error, bound, no_bound, pass, and check:
+ * "error 1.2e-06 <= bound 3.4e-04" (prefix before it, suffix after; a
+ * bound-free row says "error ... <= tol ... (no bound)"). */
+void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
+                    const char *prefix, const char *suffix);
+
+/* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
+void wb_utc_now(char *buf, size_t len);
+
+/* Append a row, computing gbps, pct_of_copy (against the report's ceiling
+ * now), total_gbps, spread and the speedup against the baseline row of the
+ * same n (add the baseline's row first). */
+void wb_report_add(wb_report *r, const wb_row *row);
+
+/* Print the report in the chosen format; the table (then the lab's notes)
+ * ends with the summary line, CSV and JSON carry the same numbers and
+ * nothing else. Every line of the table format fits in WB_WIDTH columns
+ * (kernel names up to 28 characters; a long text is wrapped): the block goes
+ * to the header when every row has the same one, a sweep's sizes head
+ * groups of rows instead of taking a column. */
+void wb_report_print(const wb_report *r, wb_format f, FILE *out);
+
+/* Our time against the library's, in words that agree with the ratio:
+ * "1.04x faster than the library", "level with the library (within 1%)",
+ * "the library is 1.02x faster" (ours = our time, lib = the library's). */
+void wb_versus_library(char *buf, size_t len, double ours, double lib);
+
+/* The widest line a program prints for people: a projector with a large
+ * font shows 100 columns whole. */
+#define WB_WIDTH 100
+
+/* Print text word-wrapped to WB_WIDTH columns: the first line starts with
+ * `lead`, each following one with `indent` blanks; a '\n' in text starts a
+ * new (indented) line. Runs of blanks inside a line are kept. Ends with a
+ * newline. */
+void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text);
+
+/* The CSV header line (documented column set), without newline. */
+extern const char *const wb_csv_header;
+
+/* ------------------------------------------------------------------------ */
+/* --check: verdicts only, one CSV row per kernel and configuration          */
+/* ------------------------------------------------------------------------ */
+/* The header of --check's CSV (docs/output.md), without newline. */
+extern const char *const wb_check_header;
+
+/* One configuration of a --check run: what the row's key columns say. */
+typedef struct {
+    char size[48];      /* "1000003" or "33x17" */
+    char block[32];     /* the block asked for: "512" or "32x8" ("" on the CPU) */
+    wb_type type;
+    wb_values values;
+    const char *finish; /* "host", "device", or NULL: the lab has no choice */
+    unsigned long long seed;
+} wb_check_cfg;
+
+/* The configuration of list items (ni, bi, ti, fi, si) of a's lists. */
+void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
+                     int si);
+
+typedef struct {
+    const char *lab;
+    int rows, passed, failed, todo;
+    double t0;
+} wb_checker;
+
+/* Print the header on out and start counting. */
+void wb_check_begin(wb_checker *c, const char *lab, FILE *out);
+/* One row (its kernel, role and verdict from row), flushed at once: a run
+ * that dies later still leaves the rows before it. */
+void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out);
+/* "lab02 --check: 96 rows, 96 PASS, 0 FAIL, 0 todo (2.1 s)" on err; returns
+ * the exit status (WB_EXIT_WRONG when a row failed). */
+int wb_check_end(const wb_checker *c, FILE *err);
+
+/* A library call (CUB) picks its own grid and block: --check runs it at the
+ * first block of the list only. */
+int wb_is_library(const char *kernel);
+
+/* What a lab does for wb_check_run. */
+typedef struct {
+    /* make the input of type item ti, seed item si, length or shape item ni */
+    void (*open)(void *ctx, const wb_args *a, int ti, int si, int ni);
+    /* run row k on it with finish item fi and block item bi: verified, then
+     * run again from a poisoned start and checked again (WB_ROW_CHECK) */
+    void (*row)(void *ctx, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row);
+    void (*close)(void *ctx);
+} wb_check_steps;
+
+/* --check: the rows order[0..nrows) on every combination of a's lists, one
+ * input per (type, seed, length), one CSV row each on stdout; a library row
+ * at the first block only. `type` names the CSV's type when the lab has no
+ * --type (lab06: float), else -1. Returns the exit status. */
+int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
+                 int type, const wb_check_steps *s, void *ctx);
+
+/* A bar of `width` characters showing pct (0..100, '>' past 100); the table
+ * draws WB_BAR_WIDTH of them, one '#' per 10% of the copy ceiling. */
+#define WB_BAR_WIDTH 10
+void wb_bar(double pct, int width, char *buf);
+
+/* WB_EXIT_OK when every row passed (todo rows do not count), WB_EXIT_WRONG
+ * otherwise. */
+int wb_report_status(const wb_report *r);
+
+/* Counting the exercises for the closing line of a run without --exercises:
+ * wb_report_exercises_begin returns how many are selected and sets r's
+ * ex_total and ex_file (0, and nothing set, with --exercises or none); then
+ * each one's verified row goes to wb_report_exercise_verdict (done or todo). */
+int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a);
+void wb_report_exercise_verdict(wb_report *r, const wb_row *row);
+
+/* The closing line of a run without --exercises, "exercises: 1 of 3 done
+ * ... (./lab04 --exercises runs them)"; nothing when the lab has none. */
+void wb_print_exercise_line(const wb_report *r, FILE *out);
+
+/*
+ * The rows of a run, in order: the selected kernels; with --exercises each
+ * selected exercise right after the kernel it is measured against (that
+ * kernel runs even if -k left it out). Fills order[] (room for
+ * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
+ * wb_kernel_info is the entry's first member: cast it back to the lab's
+ * struct) and returns the count.
+ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
+
+/* The exercise of `lab` named `name`, or -1. */
+int wb_exercise_index(const wb_lab *lab, const char *name);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* WB_REPORT_H */
