@@ -221,7 +221,7 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
 
 const char *wb_type_name(wb_type t)
 {
-    return t == WB_FLOAT ? "float" : t == WB_DOUBLE ? "double" : "int";
+    return WB_BY_TYPE(t, "int", "float", "double");
 }
 
 /* The types lab accepts, as "int, float or double". */

@@ -96,7 +96,7 @@ typedef struct {
 
 static void typed_make(typed_input *in, wb_type t, wb_values v, size_t n, unsigned long long seed)
 {
-    size_t size = t == WB_FLOAT ? sizeof(float) : sizeof(double);
+    size_t size = wb_type_size(t);
     int step = v == WB_VALUES_UNIFORM || wb_exact_value_max(t, (long long)n) == 0 ? wb_uniform_step_bits(t) : 0;
     in->t = t;
     in->n = n;
