@@ -237,8 +237,9 @@ END_OF_FILE
     arch=-arch=native
     [ -n "${CUDA_ARCH:-}" ] && arch="-arch=sm_$CUDA_ARCH"
     # shellcheck disable=SC2086
-    if "$NV" -O3 -std=c++17 $arch -Icommon -Ilab06_transpose -o "$F/lab06" "$F/lab06.cu" \
-        lab06_transpose/explain.cu $objs >"$F/build.log" 2>&1; then
+    # lab06's other files as they are (every .cu of the folder but lab06.cu)
+    if "$NV" -O3 -std=c++20 $arch -Icommon -Ilab06_transpose -o "$F/lab06" "$F/lab06.cu" \
+        $(ls lab06_transpose/*.cu | grep -v '/lab06\.cu$') $objs >"$F/build.log" 2>&1; then
         run "$F/lab06" --exercises -k transposeSmem32x8 -n 300x200 -r 3
         if [ "$STATUS" -eq 1 ] &&
             grep -Eq '^  transposeSmem32x8: timed repetition differed: 1 of 60000 wrong; first at row 0 col 0: -?nan' "$OUTF"
