@@ -37,7 +37,7 @@ void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
             wb_cuda_fail(wb_err_, "launch of " what, __FILE__, __LINE__);  \
     } while (0)
 
-typedef struct {
+typedef struct wb_gpu {
     int id;
     cudaDeviceProp prop;
     double peak_gbps;    /* memory clock x bus width x 2 (DDR) */

@@ -648,42 +648,30 @@ void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
 
 /* --check's steps (wb_check_run): one input per type, seed and length,
  * sized for every kernel, block and finish of the lists */
-typedef struct {
-    wb_gpu *g;
-    const wb_lab *lab;
-    const wb_kernel_info *const *order;
-    int nrows;
-    reduce_bufs b;
-} check_ctx;
-
-static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
 {
-    check_ctx *x = (check_ctx *)p;
-    bufs_size(&x->b, x->g, x->order, x->nrows, (unsigned)a->n_list[ni], a->type_list[ti], a->bx_list,
+    const wb_args *a = c->a;
+    reduce_bufs *b = (reduce_bufs *)c->input;
+    bufs_size(b, c->g, c->order, c->nrows, (unsigned)a->n_list[ni], a->type_list[ti], a->bx_list,
               a->block_count, a->finish_list, a->finish_count);
-    bufs_open(&x->b, x->lab, a->values, a->seed_list[si]);
+    bufs_open(b, c->lab, a->values, a->seed_list[si]);
 }
 
-static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
 {
-    check_ctx *x = (check_ctx *)p;
-    run_one(x->g, NULL, x->lab, a, &x->b, (const wb_reduce_kernel *)k, (unsigned)a->bx_list[bi],
-            a->finish_list[fi], WB_ROW_CHECK, row);
+    run_one(c->g, NULL, c->lab, c->a, (reduce_bufs *)c->input, (const wb_reduce_kernel *)k,
+            (unsigned)c->a->bx_list[bi], c->a->finish_list[fi], WB_ROW_CHECK, row);
 }
 
-static void check_close(void *p) { bufs_close(&((check_ctx *)p)->b); }
+static void check_close(const wb_check_ctx *c) { bufs_close((reduce_bufs *)c->input); }
 
 int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a)
 {
     static const wb_check_steps steps = {check_open, check_row, check_close};
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    check_ctx x;
-    memset(&x, 0, sizeof x);
-    x.g = g;
-    x.lab = lab;
-    x.order = order;
-    x.nrows = wb_plan_rows(lab, a, order);
-    return wb_check_run(lab, a, order, x.nrows, -1, &steps, &x);
+    reduce_bufs b;
+    wb_check_ctx c = {lab, a, order, wb_plan_rows(lab, a, order), g, &b};
+    return wb_check_run(&c, -1, &steps);
 }
 
 const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)

@@ -171,22 +171,33 @@ int wb_check_end(const wb_checker *c, FILE *err);
  * first block of the list only. */
 int wb_is_library(const char *kernel);
 
+struct wb_gpu; /* gpu.h (CUDA only) */
+
+/* A --check run, as wb_check_run hands it to each of the lab's steps. */
+typedef struct {
+    const wb_lab *lab;
+    const wb_args *a;                   /* the lists */
+    const wb_kernel_info *const *order; /* the rows order[0..nrows) */
+    int nrows;
+    struct wb_gpu *g; /* the open device (NULL on the CPU) */
+    void *input;      /* the lab's own input of the current type, seed and size */
+} wb_check_ctx;
+
 /* What a lab does for wb_check_run. */
 typedef struct {
-    /* make the input of type item ti, seed item si, length or shape item ni */
-    void (*open)(void *ctx, const wb_args *a, int ti, int si, int ni);
+    /* make c->input of type item ti, seed item si, length or shape item ni */
+    void (*open)(const wb_check_ctx *c, int ti, int si, int ni);
     /* run row k on it with finish item fi and block item bi: verified, then
      * run again from a poisoned start and checked again (WB_ROW_CHECK) */
-    void (*row)(void *ctx, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row);
-    void (*close)(void *ctx);
+    void (*row)(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row);
+    void (*close)(const wb_check_ctx *c);
 } wb_check_steps;
 
-/* --check: the rows order[0..nrows) on every combination of a's lists, one
- * input per (type, seed, length), one CSV row each on stdout; a library row
- * at the first block only. `type` names the CSV's type when the lab has no
- * --type (lab06: float), else -1. Returns the exit status. */
-int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
-                 int type, const wb_check_steps *s, void *ctx);
+/* --check: c's rows on every combination of its lists, one input per (type,
+ * seed, length), one CSV row each on stdout; a library row at the first
+ * block only. `type` names the CSV's type when the lab has no --type (lab06:
+ * float), else -1. Returns the exit status. */
+int wb_check_run(const wb_check_ctx *c, int type, const wb_check_steps *s);
 
 /* A bar of `width` characters showing pct (0..100, '>' past 100); the table
  * draws WB_BAR_WIDTH of them, one '#' per 10% of the copy ceiling. */

@@ -124,31 +124,31 @@ void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FIL
         ++c->failed;
 }
 
-int wb_check_run(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows,
-                 int type, const wb_check_steps *s, void *ctx)
+int wb_check_run(const wb_check_ctx *c, int type, const wb_check_steps *s)
 {
+    const wb_args *a = c->a;
     wb_checker ck;
     int ti, si, ni, fi, bi, i;
-    wb_check_begin(&ck, lab->lab, stdout);
+    wb_check_begin(&ck, c->lab->lab, stdout);
     for (ti = 0; ti < a->type_count; ++ti)
         for (si = 0; si < a->seed_count; ++si)
             for (ni = 0; ni < a->n_count; ++ni) {
-                s->open(ctx, a, ti, si, ni);
+                s->open(c, ti, si, ni);
                 for (fi = 0; fi < a->finish_count; ++fi)
                     for (bi = 0; bi < a->block_count; ++bi) {
                         wb_check_cfg cfg;
-                        wb_check_cfg_of(&cfg, lab, a, ni, bi, ti, fi, si);
+                        wb_check_cfg_of(&cfg, c->lab, a, ni, bi, ti, fi, si);
                         if (type >= 0)
                             cfg.type = (wb_type)type;
-                        for (i = 0; i < nrows; ++i) {
+                        for (i = 0; i < c->nrows; ++i) {
                             wb_row row;
-                            if (bi > 0 && wb_is_library(order[i]->name)) /* it ignores -b */
+                            if (bi > 0 && wb_is_library(c->order[i]->name)) /* it ignores -b */
                                 continue;
-                            s->row(ctx, a, order[i], fi, bi, &row);
+                            s->row(c, c->order[i], fi, bi, &row);
                             wb_check_add(&ck, &row, &cfg, stdout);
                         }
                     }
-                s->close(ctx);
+                s->close(c);
             }
     return wb_check_end(&ck, stderr);
 }

@@ -458,20 +458,20 @@ static void accuracy_table(const wb_report *r, FILE *out)
 
 /* --check's steps (wb_check_run): one input per type, seed and length; each
  * row verified, then run once more and checked again */
-static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
 {
-    make_input((lab_input *)p, a->type_list[ti], a->values, (size_t)a->n_list[ni], a->seed_list[si]);
+    const wb_args *a = c->a;
+    make_input((lab_input *)c->input, a->type_list[ti], a->values, (size_t)a->n_list[ni], a->seed_list[si]);
 }
 
-static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
 {
-    (void)a;
     (void)fi;
     (void)bi;
-    run_row((const cpu_kernel *)k, (const lab_input *)p, 1, 1, row);
+    run_row((const cpu_kernel *)k, (const lab_input *)c->input, 1, 1, row);
 }
 
-static void check_close(void *p) { free_input((lab_input *)p); }
+static void check_close(const wb_check_ctx *c) { free_input((lab_input *)c->input); }
 
 static const wb_check_steps check_steps = {check_open, check_row, check_close};
 
@@ -500,8 +500,10 @@ int main(int argc, char **argv)
     }
 
     nrows = wb_plan_rows(&lab, &a, order);
-    if (a.check)
-        return wb_check_run(&lab, &a, order, nrows, -1, &check_steps, &in);
+    if (a.check) {
+        wb_check_ctx c = {&lab, &a, order, nrows, NULL, &in};
+        return wb_check_run(&c, -1, &check_steps);
+    }
     make_input(&in, a.type, a.values, (size_t)a.n, a.seed);
     wb_report_init(&r, lab.lab);
     r.type = wb_type_name(a.type);

@@ -1,6 +1,6 @@
 /*
- * matrix.h - lab05's matrix mode: what lab05.cu, matrix.cu and matrix_explain.cu
- * share.
+ * matrix.h - lab05's matrix mode: what its files share (lab05.cu,
+ * exercises.cu, matrix.cu, matrix_run.cu, matrix_explain.cu).
  *
  *     ./lab05 -n 8192x8192            a matrix of 8192 columns and 8192 rows (NXxNY, as lab06)
  *     ./lab05 -n 20000x20000 -b 32x8  another block shape (W*H a power of two, 32..1024)
@@ -8,9 +8,10 @@
  *
  * A plain `./lab05` (or -n with no `x`) is the 1D lab; an `-n` with an `x`
  * hands the whole command line to lab05_matrix_main. The kernels are in
- * reduce2d.cuh, the harness in matrix.cu, --explain in matrix_explain.cu; the
- * student's matrix exercise is in exercises.cuh, launched from lab05.cu (the
- * translation unit that holds the exercise file) through the table below.
+ * reduce2d.cuh; matrix.cu holds their table and the mode's main,
+ * matrix_run.cu runs the rows, matrix_explain.cu is --explain; the student's
+ * matrix exercise is in exercises.cuh, its row in exercises.cu (the file
+ * that compiles exercises.cuh).
  */
 #ifndef LAB05_MATRIX_H
 #define LAB05_MATRIX_H
@@ -50,18 +51,31 @@ typedef struct {
     int partials; /* M_TOTAL only: one partial sum per block (the host adds them) */
 } m_kernel;
 
+/* reduce2D's grid is at most GRID_2D_SIDE x GRID_2D_SIDE blocks (the
+ * chapter's 64x64): its partial sums fit in that many ints. */
+#define GRID_2D_SIDE 64
+
 /* reduce2D's shape, for the exercise that is measured against it (matrix.cu) */
 void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                           size_t *scratch);
 
-/* What lab05.cu hands over: the matrix exercises (exercises.cuh, compiled in
- * lab05.cu) and the WB_TODO() flag of that translation unit. */
 /* lab05's exercises, both modes (exercises.cu, the one file that compiles
  * exercises.cuh): the 1D rows (wb_reduce_kernel), the matrix mode's rows
  * (m_kernel), and the reader of the WB_TODO() flag their kernels set. */
 extern const wb_table lab05_exercises;
 extern const wb_table lab05_matrix_exercises;
 int lab05_exercises_todo_take(void);
+
+/* matrix_run.cu: the rows order[0..nrows) of `lab` (its todo_take and
+ * exercise file serve an exercise's row) on an nx x ny matrix drawn from
+ * a->seed, with a's block: timed into r, after the copy ceiling of that
+ * matrix, or (timed 0) verified and counted in r's closing line. */
+void matrix_run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, int nx, int ny,
+                     const wb_kernel_info *const *order, int nrows, int timed);
+
+/* --check: the rows on every shape, block and seed of a's lists. */
+int matrix_check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order,
+                      int nrows);
 
 /* -n has an `x`: the run is a matrix run. */
 int lab05_matrix_wanted(int argc, char **argv);

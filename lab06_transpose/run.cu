@@ -342,36 +342,27 @@ void count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *
 }
 
 /* --check's steps (wb_check_run): one input per shape and seed */
-typedef struct {
-    wb_gpu *g;
-    const wb_lab *lab;
-    matrices m;
-} check_ctx;
-
-static void check_open(void *p, const wb_args *a, int ti, int si, int ni)
+static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
 {
-    check_ctx *x = (check_ctx *)p;
+    const wb_args *a = c->a;
     (void)ti;
-    matrices_host(&x->m, a->nx_list[ni], a->ny_list[ni], a->seed_list[si]);
-    matrices_device(&x->m);
+    matrices_host((matrices *)c->input, a->nx_list[ni], a->ny_list[ni], a->seed_list[si]);
+    matrices_device((matrices *)c->input);
 }
 
-static void check_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
 {
-    check_ctx *x = (check_ctx *)p;
     (void)fi;
-    run_row(x->g, NULL, x->lab, &x->m, (const t_kernel *)k, a->bx_list[bi], a->by_list[bi], 1, WB_ROW_CHECK,
-            row);
+    run_row(c->g, NULL, c->lab, (matrices *)c->input, (const t_kernel *)k, c->a->bx_list[bi],
+            c->a->by_list[bi], 1, WB_ROW_CHECK, row);
 }
 
-static void check_close(void *p) { matrices_free(&((check_ctx *)p)->m); }
+static void check_close(const wb_check_ctx *c) { matrices_free((matrices *)c->input); }
 
 int check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
     static const wb_check_steps steps = {check_open, check_row, check_close};
-    check_ctx x;
-    memset(&x, 0, sizeof x);
-    x.g = g;
-    x.lab = lab;
-    return wb_check_run(lab, a, order, nrows, WB_FLOAT, &steps, &x); /* the transpose moves floats */
+    matrices m;
+    wb_check_ctx c = {lab, a, order, nrows, g, &m};
+    return wb_check_run(&c, WB_FLOAT, &steps); /* the transpose moves floats */
 }

@@ -429,18 +429,20 @@ typedef struct {
     char log[4096];
 } fake_check;
 
-static void fake_open(void *p, const wb_args *a, int ti, int si, int ni)
+static void fake_open(const wb_check_ctx *c, int ti, int si, int ni)
 {
-    fake_check *x = (fake_check *)p;
+    const wb_args *a = c->a;
+    fake_check *x = (fake_check *)c->input;
     size_t used = strlen(x->log);
     ++x->opens;
     snprintf(x->log + used, sizeof x->log - used, "open %s/%llu/%lld;", wb_type_name(a->type_list[ti]),
              a->seed_list[si], a->n_list[ni]);
 }
 
-static void fake_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void fake_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
 {
-    fake_check *x = (fake_check *)p;
+    const wb_args *a = c->a;
+    fake_check *x = (fake_check *)c->input;
     ++x->rows;
     wb_row_init(row, k, a->n_list[0], 4.0);
     row->grid_x = 7;
@@ -450,7 +452,7 @@ static void fake_row(void *p, const wb_args *a, const wb_kernel_info *k, int fi,
     snprintf(row->check, sizeof row->check, "sum 1, expected %s", row->pass ? "1" : "2");
 }
 
-static void fake_close(void *p) { ++((fake_check *)p)->closes; }
+static void fake_close(const wb_check_ctx *c) { ++((fake_check *)c->input)->closes; }
 
 void test_check_run(void)
 {
@@ -482,9 +484,10 @@ void test_check_run(void)
     }
     {
         FILE *saved = stdout, *saved_err = stderr; /* wb_check_run writes on both: catch them */
+        wb_check_ctx c = {&run_lab, &a, order, nrows, NULL, &x};
         stdout = f;
         stderr = err;
-        status = wb_check_run(&run_lab, &a, order, nrows, -1, &steps, &x);
+        status = wb_check_run(&c, -1, &steps);
         stdout = saved;
         stderr = saved_err;
     }
