@@ -77,6 +77,24 @@ for f in lab*_*/*.c lab*_*/*.cu lab*_*/*.cuh lab*_*/*.h common/*.c common/*.cu c
     check_lines "$f (strings)" "$(grep -n -o '"\([^"\\]\|\\.\)*"' "$f")"
 done
 
+# where the pages say a name is ("`wb_error_bound()` in `common/numbers.c`"),
+# it is: the file exists (as written, or as the one tracked file of that
+# name) and holds the name
+placed=$(grep -noE '`[A-Za-z_][A-Za-z0-9_]*(\(\))?` in `[A-Za-z0-9_./]+\.(c|cu|cuh|h)`' \
+    docs/*.md README.md lab*_*/README.md 2>/dev/null)
+misplaced=$(printf '%s\n' "$placed" | while IFS= read -r hit; do
+    [ -n "$hit" ] || continue
+    name=$(printf '%s' "$hit" | sed 's/^[^`]*`\([A-Za-z0-9_]*\).*/\1/')
+    file=$(printf '%s' "$hit" | sed 's/.* in `\([^`]*\)`$/\1/')
+    [ -f "$file" ] || file=$(find . -path ./build -prune -o -type f -name "$(basename "$file")" -print | head -n 1)
+    if [ -z "$file" ] || ! grep -q -- "$name" "$file"; then printf '%s; ' "$hit"; fi
+done)
+if [ -n "$placed" ] && [ -z "$misplaced" ]; then
+    ok "every name the pages place in a file (\`x\` in \`file\`) is in that file"
+else
+    notok "every name the pages place in a file is in that file" "${misplaced:-no such places found}"
+fi
+
 # the chapters' pasted outputs: every `$ ` line that heads a pasted block in
 # docs/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
 # chapter, the command as the chapter shows it; a command pasted twice needs
