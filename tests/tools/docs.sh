@@ -77,15 +77,20 @@ for f in lab*_*/*.c lab*_*/*.cu lab*_*/*.cuh lab*_*/*.h common/*.c common/*.cu c
     check_lines "$f (strings)" "$(grep -n -o '"\([^"\\]\|\\.\)*"' "$f")"
 done
 
-# where the pages say a name is ("`wb_error_bound()` in `common/numbers.c`"),
-# it is: the file exists (as written, or as the one tracked file of that
-# name) and holds the name
-placed=$(grep -noE '`[A-Za-z_][A-Za-z0-9_]*(\(\))?` in `[A-Za-z0-9_./]+\.(c|cu|cuh|h)`' \
+# where the pages say a name is ("`wb_error_bound()` in `common/numbers.c`",
+# "(`lab04_unroll/latency.cu`, `lab04_latency`)"), it is: the file exists (as
+# written, or as the one tracked file of that name) and holds the name
+src='[A-Za-z0-9_./]+\.(c|cu|cuh|h)' ident='[A-Za-z_][A-Za-z0-9_]*(\(\))?'
+placed=$(grep -noE "\`$ident\` in \`$src\`|\`$src\`, \`$ident\`" \
     docs/*.md README.md lab*_*/README.md 2>/dev/null)
 misplaced=$(printf '%s\n' "$placed" | while IFS= read -r hit; do
     [ -n "$hit" ] || continue
-    name=$(printf '%s' "$hit" | sed 's/^[^`]*`\([A-Za-z0-9_]*\).*/\1/')
-    file=$(printf '%s' "$hit" | sed 's/.* in `\([^`]*\)`$/\1/')
+    case "$hit" in
+    *'` in `'*) name=$(printf '%s' "$hit" | sed 's/^[^`]*`\([A-Za-z0-9_]*\).*/\1/')
+                file=$(printf '%s' "$hit" | sed 's/.* in `\([^`]*\)`$/\1/') ;;
+    *) file=$(printf '%s' "$hit" | sed 's/^[^`]*`\([^`]*\)`.*/\1/')
+       name=$(printf '%s' "$hit" | sed 's/.*, `\([A-Za-z0-9_]*\).*/\1/') ;;
+    esac
     [ -f "$file" ] || file=$(find . -path ./build -prune -o -type f -name "$(basename "$file")" -print | head -n 1)
     if [ -z "$file" ] || ! grep -q -- "$name" "$file"; then printf '%s; ' "$hit"; fi
 done)
