@@ -87,13 +87,12 @@ function guess_who(i,    base) {
     return (base ~ /^[A-Za-z][A-Za-z0-9._-]*$/) ? base : ""
 }
 
-function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width, total, max, flags,
-                        c, ngroups, owners, nown, list, hdr, lost_any, who, ncol, m, parts, rej, phy, gw) {
-    # the students: every owner, and the name a misnamed file carries (lab03-carol.csv)
+# the students: every owner, and the name a misnamed file carries (lab03-carol.csv)
+function class_students(    i, k, key, best, who, gw) {
     for (i = 1; i <= nres; i++) {
         who = WHO[i]
         if (who == "") { gw = guess_who(i); if (gw != "") add_flag(gw, "misnamed " REL[i]); who = gw }
-        if (who != "" && !(who in STUSEEN)) { STUSEEN[who] = 1; STU[++nst] = who }
+        if (who != "" && !(who in STUSEEN)) { STUSEEN[who] = 1; STU[++NSTU] = who }
     }
     # one result per student and key: an --exercises run before a plain one, then the latest run_at
     for (i = 1; i <= nres; i++) {
@@ -106,29 +105,33 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         else ASIDE[i] = best
     }
     for (k in BEST) KEEP[BEST[k]] = 1
-    sort_strings(STU, nst)
+    sort_strings(STU, NSTU)
+}
 
-    # the class's columns: the required labs, the optional ones, then any
-    # other lab handed in in its default mode; a mode grade.conf does not
-    # list (lab02+float, lab05+matrix, ...) is an extra run, outside the total
-    ncol = 0
-    for (i = 1; i <= nreq; i++) { COL[++ncol] = REQ[i]; ISCOL[REQ[i]] = 1 }
-    for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL)) { COL[++ncol] = OPT[i]; ISCOL[OPT[i]] = 1 }
+# the class's columns: the required labs, the optional ones, then any
+# other lab handed in in its default mode; a mode grade.conf does not
+# list (lab02+float, lab05+matrix, ...) is an extra run, outside the total
+function class_columns(    i, s, n, line) {
+    NCLASSCOL = 0
+    for (i = 1; i <= nreq; i++) { COL[++NCLASSCOL] = REQ[i]; ISCOL[REQ[i]] = 1 }
+    for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL)) { COL[++NCLASSCOL] = OPT[i]; ISCOL[OPT[i]] = 1 }
     n = 0
     for (i = 1; i <= nres; i++)
         if (KEEP[i] && WHO[i] != "" && RKEY[i] != "?" && !(RKEY[i] in ISCOL) && RKEY[i] !~ /\+/) {
             ISCOL[RKEY[i]] = 1; EXTRA[++n] = RKEY[i]
         }
     sort_strings(EXTRA, n)
-    for (i = 1; i <= n; i++) COL[++ncol] = EXTRA[i]
+    for (i = 1; i <= n; i++) COL[++NCLASSCOL] = EXTRA[i]
     for (i = 1; i <= nres; i++) {
         if (!KEEP[i] || WHO[i] == "" || RKEY[i] == "?" || (RKEY[i] in ISCOL)) continue
         NXRUN++
         XRUNTXT[NXRUN] = WHO[i] " " RKEY[i] ": " REL[i] " " RGOT[i] "/" RMAX[i]
         file_note(REL[i], "extra run: " RKEY[i] " is not in grade.conf's required or optional line: shown, not counted")
     }
+}
 
-    # per file: who handed it in (for the copies), and notes
+# per file: who handed it in (for the copies), and notes
+function class_files(    i, j, s, f) {
     for (i = 1; i <= nres; i++) {
         f = REL[i]
         if (f in FWHO) continue
@@ -157,8 +160,10 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
                               " (run " RRUN[j] " against " RRUN[i] "); only the latest run counts")
         }
     }
+}
 
-    # identical files from different owners
+# identical files from different owners
+function class_copies(    j, s, f, g, ngroups, owners, nown, list) {
     for (f = 1; f <= nfiles; f++) {
         if (FSTATE[FILES[f]] == "failed") continue
         s = FSUM[FILES[f]]
@@ -183,8 +188,10 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
             add_flag(FWHO[f], "copy " FKEY[f] " with " others(nown, FWHO[f]))
         }
     }
+}
 
-    # identical fingerprints of a lab from different owners, one of them with a PASS exercise
+# identical fingerprints of a lab from different owners, one of them with a PASS exercise
+function class_fingerprints(    i, j, s, g, ngroups, owners, nown, list, parts) {
     ngroups = 0
     for (i = 1; i <= nres; i++) {
         if (RFP[i] == "-" || RFP[i] == "" || RKEY[i] == "?") continue
@@ -214,8 +221,10 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
             add_flag(owner(i), "fingerprint " parts[1] " with " others(nown, owner(i)))
         }
     }
+}
 
-    # solutions builds, physics verdicts, rejected files, labs that did not build or run, plain runs
+# solutions builds, physics verdicts, rejected files, labs that did not build or run, plain runs
+function class_verdicts(    i, s) {
     for (i = 1; i <= nres; i++) {
         if (RSOL[i] && !((REL[i] SUBSEP "sol") in DONE)) {
             DONE[REL[i], "sol"] = 1
@@ -232,14 +241,16 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
             NPLAIN++; PLAINTXT[NPLAIN] = REL[i] " (" WHO[i] "): " RKEY[i]
             add_flag(WHO[i], "plain " RKEY[i])
         }
-        if (WHO[i] == "") lost_any = 1       # credited to no one: someone must rename it
+        if (WHO[i] == "") LOST_ANY = 1       # credited to no one: someone must rename it
     }
+}
 
-    # the students' scores and flags
-    for (s = 1; s <= nst; s++) {
+# the students' scores and flags
+function class_scores(    i, k, s, key, total, max, flags, c, who, m, rej, phy) {
+    for (s = 1; s <= NSTU; s++) {
         who = STU[s]
         total = 0; max = 0; m = ""; rej = ""; phy = ""
-        for (c = 1; c <= ncol; c++) {
+        for (c = 1; c <= NCLASSCOL; c++) {
             key = COL[c]
             k = who SUBSEP key
             if (k in BEST) {
@@ -266,8 +277,10 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
         TOTAL[s] = total; MAX[s] = max; FLAGS[s] = flags
         if (total < max || flags != "") NBAD++
     }
+}
 
-    # the reports, each with its notes
+# the reports, each with its notes
+function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, list, hdr) {
     if (format == "text") {
         for (f = 1; f <= nfiles; f++) {
             rep = FREP[f]
@@ -292,49 +305,62 @@ function class_main(    i, j, k, s, w, f, g, n, line, rep, key, best, nst, width
     class_list(NPLAIN, PLAINTXT, "plain runs, without exercise rows (ask for ./labNN --exercises --csv: make handin):")
     class_list(NXRUN, XRUNTXT, "extra runs (other modes; not counted: list a mode in grade.conf's optional line):")
     n = 0
-    for (s = 1; s <= nst; s++) if (MISSING[STU[s]] != "") { n++; MISSTXT[n] = STU[s] ": " MISSING[STU[s]] }
+    for (s = 1; s <= NSTU; s++) if (MISSING[STU[s]] != "") { n++; MISSTXT[n] = STU[s] ": " MISSING[STU[s]] }
     class_list(n, MISSTXT, "required labs not handed in (score 0):")
 
     if (format == "csv") {
         hdr = "student"
-        for (c = 1; c <= ncol; c++) hdr = hdr "," COL[c]
+        for (c = 1; c <= NCLASSCOL; c++) hdr = hdr "," COL[c]
         print hdr ",total,max,flags"
-        for (s = 1; s <= nst; s++) {
+        for (s = 1; s <= NSTU; s++) {
             line = csv_field(STU[s])
-            for (c = 1; c <= ncol; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" ? "" : CELL[s, c]))
+            for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" ? "" : CELL[s, c]))
             print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s])
         }
-    } else if (nst > 0) {
+    } else if (NSTU > 0) {
         w = 7
-        for (s = 1; s <= nst; s++) if (length(STU[s]) > w) w = length(STU[s])
+        for (s = 1; s <= NSTU; s++) if (length(STU[s]) > w) w = length(STU[s])
         print ""
         line = sprintf("%-" w "s", "student")
-        for (c = 1; c <= ncol; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf(" %" width[c] "s", COL[c]) }
+        for (c = 1; c <= NCLASSCOL; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf(" %" width[c] "s", COL[c]) }
         print line sprintf(" %9s", "total")
         line = sprintf("%-" w "s", "(max)")
-        for (c = 1; c <= ncol; c++) line = line sprintf(" %" width[c] "s", max_of(COL[c]))
+        for (c = 1; c <= NCLASSCOL; c++) line = line sprintf(" %" width[c] "s", max_of(COL[c]))
         print line
-        for (s = 1; s <= nst; s++) {
+        for (s = 1; s <= NSTU; s++) {
             line = sprintf("%-" w "s", STU[s])
-            for (c = 1; c <= ncol; c++) line = line sprintf(" %" width[c] "s", CELL[s, c])
+            for (c = 1; c <= NCLASSCOL; c++) line = line sprintf(" %" width[c] "s", CELL[s, c])
             print line sprintf(" %9s", TOTAL[s] "/" MAX[s])
         }
         n = 0
-        for (s = 1; s <= nst; s++) if (FLAGS[s] != "") n++
+        for (s = 1; s <= NSTU; s++) if (FLAGS[s] != "") n++
         if (n) {
             print ""
             print "flags (read them before you publish the grades):"
-            for (s = 1; s <= nst; s++) if (FLAGS[s] != "") print "  " STU[s] ": " FLAGS[s]
+            for (s = 1; s <= NSTU; s++) if (FLAGS[s] != "") print "  " STU[s] ": " FLAGS[s]
         }
         print ""
-        printf "class: %d student%s; %d earned every point with nothing flagged, %d did not%s\n", nst, (nst == 1 ? "" : "s"),
-               nst - NBAD, NBAD, (nreq ? " (required: " req_text() ")" : " (grade.conf names no required labs)")
+        printf "class: %d student%s; %d earned every point with nothing flagged, %d did not%s\n", NSTU, (NSTU == 1 ? "" : "s"),
+               NSTU - NBAD, NBAD, (nreq ? " (required: " req_text() ")" : " (grade.conf names no required labs)")
     } else {
         n = 0; total = 0; max = 0
         for (i = 1; i <= nres; i++) { n++; total += RGOT[i]; max += RMAX[i] }
         printf "no file could be credited to a student; total %d/%d over %d lab result%s\n", total, max, n, (n == 1 ? "" : "s")
     }
-    CLASS_STATUS = (NBAD || lost_any) ? 1 : 0
+}
+
+# the class: every stage above, in order; CLASS_STATUS 1 when a student lost a
+# point or was flagged, or a file is credited to no one
+function class_main() {
+    class_students()
+    class_columns()
+    class_files()
+    class_copies()
+    class_fingerprints()
+    class_verdicts()
+    class_scores()
+    class_print()
+    CLASS_STATUS = (NBAD || LOST_ANY) ? 1 : 0
 }
 
 # result i is a plain run: no exercise rows, for a key whose grade.conf lines check exercises
