@@ -106,19 +106,10 @@ function note_key(key, run_at, fp, build) {
     ANYSOL[key] = (build ~ /\+solutions$/) ? 1 : 0
 }
 
-function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t, q1, q3, spr, g, pct, sp, tt, tg, c, pk, lo, hi, d, key, sz, dkey, todo, role, ty) {
-    nf = split(line, cells, ",")
-    if (nf != FILENCOL) {
-        problem(FNR, nf " fields, the header has " FILENCOL " (a comma too many or too few?)")
-        if (is_lab(cells[1])) note_key(cells[1], "", "", "")
-        return
-    }
-    for (i = 1; i <= NCOL; i++) f[i] = cells[POS[i]]   # the base columns by name, in their order
-    fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
-    if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25], f[22], fin), f[26], f[27], f[25])
-    else if (is_lab(f[1])) note_key(f[1], "", "", "")
+# the fields of a row as docs/output.md says them: one problem for each that
+# is not; returns 1 when one was wrong
+function row_fields_bad(f, cells, fin, role, todo,    i, bad) {
     bad = 0
-    role = f[23]; todo = (f[28] == "todo")
     if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
@@ -146,14 +137,11 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
     if (f[28] != "PASS" && f[28] != "FAIL" && !todo) { problem(FNR, "status is '" f[28] "', not PASS, FAIL or todo"); bad = 1 }
     else if (todo && role == "kernel") { problem(FNR, "status is todo on a kernel row; only an exercise (role write or fix) can be todo"); bad = 1 }
     if (check_error_bound(OPTPOS["error"] ? cells[OPTPOS["error"]] : "", OPTPOS["bound"] ? cells[OPTPOS["bound"]] : "", f[28])) bad = 1
-    if (bad) return
+    return bad
+}
 
-    lab = f[1]; kern = f[3]; ty = f[22]
-    key = key_of(lab, f[25], ty, fin)
-    n = f[4] + 0; nx = f[5] + 0; ny = f[6] + 0; bytes = f[9] + 0
-    c = f[20] + 0; pk = f[21] + 0
-
-    # the size and the bytes the algorithm must move (docs/output.md)
+# the size and the bytes the algorithm must move (docs/output.md)
+function row_size(f, lab, ty, n, nx, ny, bytes) {
     if (lab == "lab06") {
         if (nx < 1 || ny < 1) problem(FNR, "nx and ny must be at least 1 for the transpose lab")
         if (n != nx * ny) problem(FNR, "n is " f[4] " but nx*ny = " sprintf("%.0f", nx * ny))
@@ -168,37 +156,70 @@ function row(line,    cells, f, fin, nf, i, bad, lab, kern, n, nx, ny, bytes, t,
         if (bytes != TYPESIZE[ty] * n)
             problem(FNR, "bytes is " f[9] " but a reduction of n " ty "s reads " TYPESIZE[ty] "*n = " sprintf("%.0f", TYPESIZE[ty] * n))
     }
+}
+
+# a run row's times and rates agree with each other and with bytes (each
+# within the rounding of its printed digits); 0 when no time was measured
+function row_times(f, bytes,    t, q1, q3, spr, g, pct, sp, c, tt, tg, d, lo, hi) {
+    c = f[20] + 0
+    t = f[11] + 0; q1 = f[12] + 0; q3 = f[13] + 0; spr = f[14] + 0
+    g = f[15] + 0; pct = f[16] + 0; sp = f[17] + 0
+    if (f[10] + 0 < 1) problem(FNR, "reps is 0 on a row that was run (only a todo row has reps 0)")
+    if (t <= 0) { problem(FNR, "time_ms is 0: no time was measured"); return 0 }
+    # the quartiles and the spread
+    if (q1 > t + T_HALF * 2 || t > q3 + T_HALF * 2) problem(FNR, "time_ms " f[11] " is not between q1_ms " f[12] " and q3_ms " f[13])
+    d = q3 - q1; if (d < 0) d = 0
+    lo = 100 * ((d - 2 * T_HALF) > 0 ? d - 2 * T_HALF : 0) / (t + T_HALF) - G_HALF
+    hi = (t - T_HALF > 0) ? 100 * (d + 2 * T_HALF) / (t - T_HALF) + G_HALF : INF
+    if (!within(spr, lo, hi)) problem(FNR, "spread_pct " f[14] " does not match 100*(q3_ms-q1_ms)/time_ms = " fmt(100 * d / t))
+    # GB/s from bytes and time
+    lo = bytes / ((t + T_HALF) * 1e6) - G_HALF
+    hi = (t - T_HALF > 0) ? bytes / ((t - T_HALF) * 1e6) + G_HALF : INF
+    if (!within(g, lo, hi)) problem(FNR, "gbps " f[15] " does not match bytes/(time_ms*1e6) = " fmt(bytes / (t * 1e6)))
+    # percent of the copy ceiling
+    if (!(c == 0 && pct == 0)) {
+        lo = 100 * ((g - G_HALF) > 0 ? g - G_HALF : 0) / (c + G_HALF) - G_HALF
+        hi = (c - G_HALF > 0) ? 100 * (g + G_HALF) / (c - G_HALF) + G_HALF : INF
+        if (!within(pct, lo, hi))
+            problem(FNR, "pct_of_copy " f[16] " does not match 100*gbps/ceiling_gbps = " (c > 0 ? fmt(100 * g / c) : "(ceiling 0)"))
+    }
+    if (f[18] != "") {
+        tt = f[18] + 0; tg = f[19] + 0
+        if (tt <= 0) problem(FNR, "total_ms is 0")
+        else {
+            lo = bytes / ((tt + T_HALF) * 1e6) - G_HALF
+            hi = (tt - T_HALF > 0) ? bytes / ((tt - T_HALF) * 1e6) + G_HALF : INF
+            if (!within(tg, lo, hi)) problem(FNR, "total_gbps " f[19] " does not match bytes/(total_ms*1e6) = " fmt(bytes / (tt * 1e6)))
+        }
+    }
+    return 1
+}
+
+# one data row of the file: its fields checked (row_fields_bad, row_size,
+# row_times), then, if it can be graded, recorded by its key, kernel and size
+function row(line,    cells, f, fin, nf, i, lab, kern, n, nx, ny, bytes, t, spr, g, pct, sp, c, pk, key, sz, dkey, todo,
+                       role, ty) {
+    nf = split(line, cells, ",")
+    if (nf != FILENCOL) {
+        problem(FNR, nf " fields, the header has " FILENCOL " (a comma too many or too few?)")
+        if (is_lab(cells[1])) note_key(cells[1], "", "", "")
+        return
+    }
+    for (i = 1; i <= NCOL; i++) f[i] = cells[POS[i]]   # the base columns by name, in their order
+    fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
+    if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25], f[22], fin), f[26], f[27], f[25])
+    else if (is_lab(f[1])) note_key(f[1], "", "", "")
+    role = f[23]; todo = (f[28] == "todo")
+    if (row_fields_bad(f, cells, fin, role, todo)) return
+
+    lab = f[1]; kern = f[3]; ty = f[22]
+    key = key_of(lab, f[25], ty, fin)
+    n = f[4] + 0; nx = f[5] + 0; ny = f[6] + 0; bytes = f[9] + 0
+    c = f[20] + 0; pk = f[21] + 0
+    row_size(f, lab, ty, n, nx, ny, bytes)
     if (!todo) {
-        t = f[11] + 0; q1 = f[12] + 0; q3 = f[13] + 0; spr = f[14] + 0
-        g = f[15] + 0; pct = f[16] + 0; sp = f[17] + 0
-        if (f[10] + 0 < 1) problem(FNR, "reps is 0 on a row that was run (only a todo row has reps 0)")
-        if (t <= 0) { problem(FNR, "time_ms is 0: no time was measured"); return }
-        # the quartiles and the spread
-        if (q1 > t + T_HALF * 2 || t > q3 + T_HALF * 2) problem(FNR, "time_ms " f[11] " is not between q1_ms " f[12] " and q3_ms " f[13])
-        d = q3 - q1; if (d < 0) d = 0
-        lo = 100 * ((d - 2 * T_HALF) > 0 ? d - 2 * T_HALF : 0) / (t + T_HALF) - G_HALF
-        hi = (t - T_HALF > 0) ? 100 * (d + 2 * T_HALF) / (t - T_HALF) + G_HALF : INF
-        if (!within(spr, lo, hi)) problem(FNR, "spread_pct " f[14] " does not match 100*(q3_ms-q1_ms)/time_ms = " fmt(100 * d / t))
-        # GB/s from bytes and time
-        lo = bytes / ((t + T_HALF) * 1e6) - G_HALF
-        hi = (t - T_HALF > 0) ? bytes / ((t - T_HALF) * 1e6) + G_HALF : INF
-        if (!within(g, lo, hi)) problem(FNR, "gbps " f[15] " does not match bytes/(time_ms*1e6) = " fmt(bytes / (t * 1e6)))
-        # percent of the copy ceiling
-        if (!(c == 0 && pct == 0)) {
-            lo = 100 * ((g - G_HALF) > 0 ? g - G_HALF : 0) / (c + G_HALF) - G_HALF
-            hi = (c - G_HALF > 0) ? 100 * (g + G_HALF) / (c - G_HALF) + G_HALF : INF
-            if (!within(pct, lo, hi))
-                problem(FNR, "pct_of_copy " f[16] " does not match 100*gbps/ceiling_gbps = " (c > 0 ? fmt(100 * g / c) : "(ceiling 0)"))
-        }
-        if (f[18] != "") {
-            tt = f[18] + 0; tg = f[19] + 0
-            if (tt <= 0) problem(FNR, "total_ms is 0")
-            else {
-                lo = bytes / ((tt + T_HALF) * 1e6) - G_HALF
-                hi = (tt - T_HALF > 0) ? bytes / ((tt - T_HALF) * 1e6) + G_HALF : INF
-                if (!within(tg, lo, hi)) problem(FNR, "total_gbps " f[19] " does not match bytes/(total_ms*1e6) = " fmt(bytes / (tt * 1e6)))
-            }
-        }
+        if (!row_times(f, bytes)) return
+        t = f[11] + 0; spr = f[14] + 0; g = f[15] + 0; pct = f[16] + 0; sp = f[17] + 0
     }
 
     sz = n "/" nx "/" ny
