@@ -27,9 +27,6 @@ extern "C" {
 typedef void (*wb_reduce_launch)(void *data, void *partial, unsigned n,
                                  unsigned grid, unsigned block, wb_type type);
 
-/* Which element types a kernel runs in: a mask of WB_TYPE_BIT(t) (args.h).
- * 0 means int only (an exercise: the student writes an int kernel). */
-
 typedef struct {
     wb_kernel_info info;
     wb_reduce_launch launch;
@@ -46,7 +43,10 @@ typedef struct {
      * gives a wrong sum. 0: zero padding, as the book's kernels assume. */
     int guards_n;
     int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
-    unsigned types; /* WB_ALL_TYPES, or 0: int only */
+    /* the element types it runs in: a mask of WB_TYPE_BIT(t) (args.h), such
+     * as WB_ALL_TYPES; 0 means int only (an exercise: the student writes an
+     * int kernel) */
+    unsigned types;
     /* 1: one pairwise tree over the whole input (gpuRecursiveReduce), not
      * per-block trees and a finish: its rounding bound is the tree's */
     int pairwise;
