@@ -108,7 +108,7 @@ typedef struct {
     long long exercise_n;        /* --exercises without -n runs at this length */
     int exercise_nx, exercise_ny;/* ... or this matrix */
     /* CUDA labs: reads and clears the flag that WB_TODO() sets (todo.h);
-     * NULL on the CPU, where wb_cpu_todo is read directly */
+     * NULL on the CPU, where wb_cpu_todo is that flag (wb_row_todo) */
     int (*todo_take)(void);
     /* The element types --type accepts: WB_TYPE_BIT()s or WB_ALL_TYPES; 0
      * means int only (every type is --type int by default). */

@@ -404,18 +404,14 @@ static void verify(const wb_lab *lab, run_ctx *c, const wb_want *w, long long ex
 {
     const finish_plan *f = &c->plan;
     int last = f->passes - 1, stuck;
-    if (lab->todo_take)
-        lab->todo_take(); /* clear a flag a previous run left */
+    wb_todo_clear(lab); /* a flag a previous run left */
     restore_input(c);
     poison_partials(c);
     c->checking = 1;
     whole(c);
     c->checking = 0;
-    if (lab->todo_take && lab->todo_take()) {
-        row->todo = 1;
-        snprintf(row->check, sizeof row->check, "not written yet (WB_TODO() in %s)", lab->exercise_file);
+    if (wb_row_todo(lab, row))
         return;
-    }
     /* the device finish never got to one value: a grid of 0 blocks, or one
      * no smaller than its input (a grid of the student's own) */
     stuck = c->device && !c->k->one_pass && f->grid[last] != 1;

@@ -90,6 +90,13 @@ void wb_report_init(wb_report *r, const char *lab);
  * grid, block and matrix shape, then verifies and times. */
 void wb_row_init(wb_row *row, const wb_kernel_info *info, long long n, double bytes);
 
+/* An exercise's checked run between these two: wb_todo_clear before it
+ * clears the flag WB_TODO() sets (todo.h: lab->todo_take's, or wb_cpu_todo
+ * where that is NULL); wb_row_todo after it returns 1 if the run met
+ * WB_TODO(), the row then todo, its check naming the file to write in. */
+void wb_todo_clear(const wb_lab *lab);
+int wb_row_todo(const wb_lab *lab, wb_row *row);
+
 /* A bound-checked row (--values uniform, float above 2^24): its error
  * against the bound of (leaf_len, depth), or the tolerance where there is
  * none. Sets row->has_bound, error, bound, no_bound, pass, and check:

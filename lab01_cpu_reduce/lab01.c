@@ -337,13 +337,10 @@ static void run_row(const cpu_kernel *k, const lab_input *in, int reps, int time
     int tail_ok, agreed;
     wb_row_init(row, &k->info, (long long)in->n, (double)in->n * in->size);
 
-    wb_cpu_todo = 0;
+    wb_todo_clear(&lab);
     got = call_on_copy(k, in, &ms, &tail_ok);
-    if (wb_cpu_todo) {
-        row->todo = 1;
-        snprintf(row->check, sizeof row->check, "not written yet (WB_TODO() in %s)", lab.exercise_file);
+    if (wb_row_todo(&lab, row))
         return;
-    }
     judge(k, in, got, tail_ok, row);
     if (!timed)
         return;

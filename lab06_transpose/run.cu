@@ -252,16 +252,12 @@ static void make_ctx(run_ctx *c, const wb_lab *lab, const t_kernel *k, const mat
  * row->check, or row->todo for an exercise whose stub is not written yet. */
 static void verify(run_ctx *c, matrices *m, wb_row *row)
 {
-    c->lab->todo_take(); /* clear a flag an earlier launch left */
+    wb_todo_clear(c->lab); /* a flag an earlier launch left */
     poison(c);
     launch_once(c);
     CHECK(cudaDeviceSynchronize());
-    if (c->lab->todo_take()) {
-        row->todo = 1;
-        snprintf(row->check, sizeof row->check, "not written yet (WB_TODO() in %s)",
-                 c->lab->exercise_file);
+    if (wb_row_todo(c->lab, row))
         return;
-    }
     CHECK(cudaMemcpy(m->host_out, c->out, m->bytes, cudaMemcpyDeviceToHost));
     row->pass = output_right(c->k, m, row->check, sizeof row->check);
 }

@@ -206,6 +206,7 @@ char *usage_of(const wb_lab *lab)
 int main(void)
 {
     test_row_init();
+    test_row_todo();
     test_type_args();
     test_float_inputs();
     test_parse_count();

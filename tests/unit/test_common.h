@@ -51,5 +51,6 @@ void test_width(void);
 void test_check_run(void);
 void test_versus(void);
 void test_row_init(void);
+void test_row_todo(void);
 
 #endif

@@ -544,3 +544,39 @@ void test_row_init(void)
     check(!strcmp(row.role, "fix") && !strcmp(row.against, "reduceShipped") && row.n == 7,
           "wb_row_init: an exercise's kind and reference row", "role or against not set");
 }
+
+/* wb_todo_clear / wb_row_todo: the flag WB_TODO() sets, read once and
+ * cleared (on the CPU, wb_cpu_todo; a CUDA lab's todo_take otherwise) */
+static int fake_flag;
+static int fake_take(void)
+{
+    int seen = fake_flag;
+    fake_flag = 0;
+    return seen;
+}
+
+void test_row_todo(void)
+{
+    static const wb_kernel_info exercise = {"reduceMine", "a task", "write", "reduceShipped"};
+    wb_lab gpu_lab = ex_cpu_lab;
+    wb_row row;
+    gpu_lab.todo_take = fake_take;
+    wb_row_init(&row, &exercise, 7, 28.0);
+    wb_cpu_todo = 1;
+    wb_todo_clear(&ex_cpu_lab);
+    check(!wb_row_todo(&ex_cpu_lab, &row) && !row.todo && !row.check[0],
+          "wb_todo_clear: a flag an earlier run left is gone", "the row says todo");
+    wb_cpu_todo = 1; /* the run met WB_TODO() */
+    check(wb_row_todo(&ex_cpu_lab, &row) && row.todo && !wb_cpu_todo &&
+              !strcmp(row.check, "not written yet (WB_TODO() in labF_x/exercises.c)"),
+          "wb_row_todo: a CPU run that met WB_TODO() is a todo row naming the file", row.check);
+    wb_row_init(&row, &exercise, 7, 28.0);
+    wb_cpu_todo = 1; /* a CUDA lab reads its own flag, not the CPU's */
+    fake_flag = 0;
+    check(!wb_row_todo(&gpu_lab, &row) && !row.todo, "wb_row_todo: a CUDA lab reads its todo_take",
+          "read wb_cpu_todo");
+    fake_flag = 1;
+    check(wb_row_todo(&gpu_lab, &row) && row.todo && !fake_flag, "wb_row_todo: a CUDA lab's flag, taken",
+          row.check);
+    wb_cpu_todo = 0;
+}
