@@ -631,13 +631,11 @@ void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
                                const wb_reduce_kernel *kernels, const wb_args *a)
 {
     const wb_kernel_info *order[WB_MAX_KERNELS];
-    int count = 0, i;
+    int count;
     (void)kernels;
-    if (!wb_report_exercises_begin(r, lab, a))
+    count = wb_report_exercises_begin(r, lab, a, order);
+    if (!count)
         return;
-    for (i = 0; i < lab->exercises.count; ++i)
-        if (a->ex_selected[i])
-            order[count++] = wb_table_at(lab->exercises, i);
     /* the exercises are int kernels: counted on the int input, whatever --type says */
     run_rows(g, r, lab, a, lab->exercise_n, order, count, 0, WB_INT, WB_VALUES_EXACT);
 }

@@ -120,11 +120,12 @@ int wb_report_status(const wb_report *r)
     return WB_EXIT_OK;
 }
 
-int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a)
+int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a, const wb_kernel_info **order)
 {
     int i, count = 0;
     for (i = 0; i < lab->exercises.count; ++i)
-        count += a->ex_selected[i];
+        if (a->ex_selected[i])
+            order[count++] = wb_table_at(lab->exercises, i);
     /* only the table prints the count: no verifying for --csv, --json, --check */
     if (a->exercises || count == 0 || a->format != WB_TABLE_OUT || a->check)
         return 0;

@@ -216,10 +216,11 @@ void wb_bar(double pct, int width, char *buf);
 int wb_report_status(const wb_report *r);
 
 /* Counting the exercises for the closing line of a run without --exercises:
- * wb_report_exercises_begin returns how many are selected and sets r's
- * ex_total and ex_file (0, and nothing set, with --exercises or none); then
- * each one's verified row goes to wb_report_exercise_verdict (done or todo). */
-int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a);
+ * wb_report_exercises_begin puts the selected ones in order[] (room for
+ * WB_MAX_KERNELS), returns how many, and sets r's ex_total and ex_file (0,
+ * and nothing set, with --exercises or none); then each one's verified row
+ * goes to wb_report_exercise_verdict (done or todo). */
+int wb_report_exercises_begin(wb_report *r, const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
 void wb_report_exercise_verdict(wb_report *r, const wb_row *row);
 
 /* The closing line of a run without --exercises, "exercises: 1 of 3 done

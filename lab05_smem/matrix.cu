@@ -388,10 +388,10 @@ static void print_bars(const wb_report *r, FILE *out)
 int lab05_matrix_main(int argc, char **argv)
 {
     static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS], *ex_order[WB_MAX_KERNELS];
     wb_args a;
     wb_gpu g;
-    int nrows;
+    int nrows, count;
 
     wb_args_or_exit(&mlab, argc, argv, &a);
     nrows = wb_plan_rows(&mlab, &a, order);
@@ -415,14 +415,9 @@ int lab05_matrix_main(int argc, char **argv)
     r.baseline = "reduce2D";
 
     matrix_run_rows(&g, &r, &mlab, &a, a.nx, a.ny, order, nrows, 1);
-    if (wb_report_exercises_begin(&r, &mlab, &a)) { /* the closing line: at the exercise shape */
-        const wb_kernel_info *ex_order[WB_MAX_KERNELS];
-        int i, count = 0;
-        for (i = 0; i < mlab.exercises.count; ++i)
-            if (a.ex_selected[i])
-                ex_order[count++] = wb_table_at(mlab.exercises, i);
+    count = wb_report_exercises_begin(&r, &mlab, &a, ex_order);
+    if (count) /* the closing line: at the exercise shape */
         matrix_run_rows(&g, &r, &mlab, &a, mlab.exercise_nx, mlab.exercise_ny, ex_order, count, 0);
-    }
 
     r.notes = print_bars;
     wb_report_print(&r, a.format, stdout);

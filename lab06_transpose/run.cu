@@ -322,17 +322,17 @@ void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_ke
  * line). Nothing with --exercises (the rows say it). */
 void count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a)
 {
+    const wb_kernel_info *order[WB_MAX_KERNELS];
     matrices m;
-    int i;
-    if (!wb_report_exercises_begin(r, lab, a))
+    int i, count = wb_report_exercises_begin(r, lab, a, order);
+    if (!count)
         return;
     matrices_host(&m, lab->exercise_nx, lab->exercise_ny, a->seed);
     matrices_device(&m);
-    for (i = 0; i < lab->exercises.count; ++i) {
+    for (i = 0; i < count; ++i) {
         wb_row row;
-        if (a->ex_selected[i])
-            run_row(g, r, lab, &m, (const t_kernel *)wb_table_at(lab->exercises, i), a->block_x, a->block_y,
-                    a->reps, WB_ROW_COUNT, &row);
+        run_row(g, r, lab, &m, (const t_kernel *)order[i], a->block_x, a->block_y, a->reps, WB_ROW_COUNT,
+                &row);
     }
     matrices_free(&m);
 }
