@@ -158,3 +158,20 @@ else for ch in docs/lab0*.md; do
     if [ "$q" -eq "$a" ]; then ok "$l: $q questions, $a answers in docs/answers.md"
     else notok "$l: every question has an answer in docs/answers.md" "$q questions in $ch, $a answers under ### $l"; fi
 done; fi
+
+# every figure an answer quotes from a run is the figure of that run's pasted
+# block (tests/tools/held_figures.awk: the answer's "<!-- figures ... from
+# CHAPTER: COMMAND -->" lines, the chapters' "<!-- run: COMMAND -->" blocks).
+# After `make snapshots` rewrites a block, the answers that quote it fail here
+# until their figures are the new ones.
+if [ -f docs/answers.md ]; then
+    held=$(awk -f tests/tools/held_figures.awk docs/answers.md)
+    nheld=$(printf '%s\n' "$held" | sed -n 's/^figures //p')
+    bad=$(printf '%s\n' "$held" | grep -v '^figures ')
+    if [ -z "$bad" ] && [ "${nheld:-0}" -gt 0 ]; then
+        ok "docs/answers.md: its $nheld quoted figures are those of the blocks they name"
+    else
+        notok "docs/answers.md quotes its blocks' figures" \
+            "$(printf '%s\n' "$bad" | wc -l) problem(s), ${nheld:-0} figures held: $(printf '%s\n' "$bad" | head -n 6 | tr '\n' ';')"
+    fi
+fi
