@@ -131,8 +131,8 @@ wide=$(awk '/^  [A-Za-z]+: error / { under = 1 } /^lab01: / { under = 0 } under 
 if [ -z "$wide" ]; then ok "lab01 --values uniform: the error lines and the accuracy table fit in 100 columns"
 else notok "lab01 --values uniform width" "line $wide columns"; fi
 run $L --type double --values uniform -n 1000 -r 1 --json
-if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]+, "status": "PASS"' "$OUTF")" -eq 5 ] &&
-   grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error and bound"
+if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]+, "result": "-?0x[0-9a-f.]+p[-+][0-9]+", "status": "PASS"' "$OUTF")" -eq 5 ] &&
+   grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error, bound and result (hex)"
 else notok "lab01 --json error/bound" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
 ./lab01 --type float --values uniform -n 1001 -r 1 --csv >"$TMPD/u.csv" 2>/dev/null
 if awk -v conf=tools/grade.conf -v label=u -f tools/grade.d/conf.awk -f tools/grade.d/file.awk -f tools/grade.d/rules.awk -f tools/grade.d/class.awk "$TMPD/u.csv" | grep -q '^  ok .*verified: all 5 kernel rows PASS'; then
