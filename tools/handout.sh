@@ -3,9 +3,9 @@
 #
 #   sh tools/handout.sh DIR
 #
-# Copies the workbook's files (the files git tracks, or without git every
-# file but build/ and the lab binaries) into DIR, leaving out what students
-# must not see:
+# Copies the workbook's own files (the files git tracks; without git every
+# file but build/, the lab binaries and what the workbook's commands write:
+# handin/, results/) into DIR, leaving out what students must not see:
 #   - every labNN_*/solutions/ folder (the solutions to the exercises);
 #   - every output of a solutions build kept for the tests
 #     (tests/fixtures/*/*-solutions.*: full marks without code);
@@ -36,9 +36,10 @@ esac
 # (git only where the workbook is the work tree's top: a workbook unpacked
 # inside another repository, a course's, is not that repository's files)
 if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
-    git ls-files --cached --others --exclude-standard
+    git ls-files --cached
 else
-    find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||' |
+    find . -type f ! -path './build/*' ! -path './.git/*' ! -path './handin/*' ! -path './results/*' |
+        sed 's|^\./||' |
         grep -Evx 'lab0[1-6]|lab05-finish'
 fi | grep -Ev '(^|/)solutions/|^docs/\.answers/|^docs/(answers|tuning)\.md$|^tests/fixtures/.*-solutions\.(csv|spec)$' |
     LC_ALL=C sort >"$dest/.files" || exit 2
@@ -78,4 +79,4 @@ for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
     fi
 done
 [ $bad -eq 0 ] || exit 1
-echo "handout: $count files in $dest, without solutions and answers; students start with: make lab02 && ./lab02 --exercises"
+echo "handout: $count files in $dest, without solutions and answers; students start with: make lab01 && ./lab01 (README.md)"
