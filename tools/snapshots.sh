@@ -20,8 +20,10 @@
 # flags any line wider than 100 columns. Exit status: 0 every command ran
 # with the status the chapter expects; 1 otherwise; 2 bad usage or no build.
 #
-# The list: grep -n '^\$ ' docs/lab0*.md names the commands that head the
-# pasted blocks; keep the two in step when a chapter gains or loses one
+# A chapter NAME is docs/NAME.md, or docs/results/NAME.md where the chapter
+# keeps its secondary runs (other block sizes, repeats: lab02-runs, ...).
+# The list: grep -n '^\$ ' docs/lab0*.md docs/results/lab0*.md names the
+# commands that head the pasted blocks; keep the two in step when a chapter gains or loses one
 # (tests/tools/docs.sh fails when a chapter's `$ ` line has no line here and is
 # not among those left out below). One line per pasted `$ ` line, in chapter
 # order, the command exactly as the chapter shows it after `$ `; what runs is
@@ -45,15 +47,15 @@ mkdir -p "$out" || exit 2
 MAKE_CMD=${MAKE:-make}
 
 # chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
-LIST='# lab01 pastes its runs from two CPUs (the build machine, the GPU machine): each is one line
+LIST='# lab01 runs on the CPU of the GPU machine; labNN-runs is docs/results/labNN-runs.md
 lab01|default|0|./lab01
-lab01|default|0|./lab01
-lab01|default|0|./lab01 --type float
-lab01|default|0|./lab01 --type double
-lab01|default|0|./lab01 --type float
-lab01|default|0|./lab01 --type float --values uniform
+lab01-runs|default|0|./lab01
+lab01-types|default|0|./lab01 --type float
+lab01-types|default|0|./lab01 --type double
+lab01-runs|default|0|./lab01 --type float
+lab01-types|default|0|./lab01 --type float --values uniform
 lab01|default|1|./lab01 --exercises
-lab01|solutions|0|./lab01 --exercises
+lab01-runs|solutions|0|./lab01 --exercises
 lab02|default|0|./lab02 --explain
 lab02|default|0|./lab02
 lab02|default|0|./lab02 -b 128
@@ -185,7 +187,9 @@ while IFS='|' read -r chapter how want cmd; do
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
     st=$?
     {
-        echo "# docs/$chapter.md: \$ $cmd"
+        page=docs/$chapter.md
+        [ -f "$page" ] || page=docs/results/$chapter.md
+        echo "# $page: \$ $cmd"
         echo "# GPU: ${gpu:-none found by nvidia-smi}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
@@ -212,11 +216,13 @@ if [ $apply -eq 1 ]; then
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
     for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
-        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "docs/$ch.md" >"$out/$ch.md.new"; then
-            if cmp -s "$out/$ch.md.new" "docs/$ch.md"; then echo "docs/$ch.md: unchanged"
-            else mv -f "$out/$ch.md.new" "docs/$ch.md" && echo "docs/$ch.md: rewritten"; fi
+        page=docs/$ch.md
+        [ -f "$page" ] || page=docs/results/$ch.md
+        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
+            if cmp -s "$out/$ch.md.new" "$page"; then echo "$page: unchanged"
+            else mv -f "$out/$ch.md.new" "$page" && echo "$page: rewritten"; fi
         else
-            echo "snapshots: docs/$ch.md left as it was (see above)" >&2
+            echo "snapshots: $page left as it was (see above)" >&2
             failed=1
         fi
     done

@@ -58,8 +58,12 @@ check_lines() {
     else ok "docs: $cl_file"; fi
 }
 
+# the chapters and their pages of runs (docs/results/labNN-*.md), every
+# labNN*.md page (make snapshots rewrites their blocks)
+CHAPTERS=$(ls docs/lab0*.md docs/results/lab0*.md 2>/dev/null)
+
 # the pages and the exercise files, whole
-for f in docs/lab0*.md docs/index.md docs/setup.md docs/output.md lab*_*/README.md \
+for f in $CHAPTERS docs/index.md docs/setup.md docs/output.md docs/pitfalls.md lab*_*/README.md \
          lab*_*/exercises.c lab*_*/exercises.cuh; do
     [ -f "$f" ] || continue
     case "$f" in
@@ -101,7 +105,7 @@ else
 fi
 
 # the chapters' pasted outputs: every `$ ` line that heads a pasted block in
-# docs/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
+# docs/lab0*.md and docs/results/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
 # chapter, the command as the chapter shows it; a command pasted twice needs
 # two), or is one it leaves out and says why (its `# - labNN: $ ...` lines).
 # One way only: LIST may hold commands ahead of the chapters.
@@ -130,7 +134,7 @@ if [ -f tools/snapshots.sh ]; then
             cmd = substr($0, 3)
             if ((ch SUBSEP cmd) in LEFT) next
             if (HAVE[ch SUBSEP cmd]-- <= 0) print FILENAME ":" FNR ": " $0
-        }' tools/snapshots.sh docs/lab0*.md)
+        }' tools/snapshots.sh $CHAPTERS)
     if [ -z "$unlisted" ]; then
         ok "every command a chapter pastes (\$ ./labNN ...) has its line in tools/snapshots.sh"
     else
@@ -142,7 +146,7 @@ fi
 # the pasted outputs are in today's format (tests/tools/snapshot_format.awk: the
 # run marker and the measured line make snapshots writes, 100 columns, the
 # banner's fields, the summary's words; never the numbers)
-stale=$(awk -f tests/tools/snapshot_format.awk docs/lab0*.md)
+stale=$(awk -f tests/tools/snapshot_format.awk $CHAPTERS)
 if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in today's format"
 else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
 

@@ -9,7 +9,8 @@
 #   <!-- figures 0.8944 9.8% from lab05-matrix: ./lab05 -n 8192x8192 -->
 #   <!-- figures 0.0058 from lab05-finish#2: ./lab05-finish -->
 #
-# The block is the one under "<!-- run: COMMAND -->" in docs/CHAPTER.md (the
+# The block is the one under "<!-- run: COMMAND -->" in docs/CHAPTER.md, or
+# in docs/results/CHAPTER.md for a chapter's page of runs (the
 # run markers `make snapshots` writes), the K-th of that command with #K
 # (needed when the chapter pastes the command more than once). Each figure
 # must be a whole figure of that block (9.8% is not 19.8%, 1278 is not
@@ -38,6 +39,9 @@ function load(ch,    f, line, cmd, inb, key, st) { # docs/CH.md's marked blocks,
     if (ch in LOADED) return
     LOADED[ch] = 1
     f = "docs/" ch ".md"
+    if ((getline line < f) < 0) f = "docs/results/" ch ".md" # a chapter's page of runs
+    close(f)
+    PAGE[ch] = f
     cmd = ""; inb = 0
     while ((st = (getline line < f)) > 0) {
         if (!inb && line ~ /^<!-- run: .* -->$/) {
@@ -68,16 +72,16 @@ function flush(    i, m, rest, figs, src, ch, k, cmd, nf, fig, j, key, where, fa
         ch = substr(src, 1, j - 1); cmd = substr(src, j + 2); k = 0
         if (ch ~ /#[0-9]+$/) { k = ch; sub(/.*#/, "", k); sub(/#[0-9]+$/, "", ch) }
         load(ch)
-        if (ch in NOFILE) { print FILENAME ":" MLINE[i] ": no docs/" ch ".md"; continue }
-        if (NTH[ch, cmd] == 0) { print FILENAME ":" MLINE[i] ": docs/" ch ".md has no block under <!-- run: " cmd " -->"; continue }
+        if (ch in NOFILE) { print FILENAME ":" MLINE[i] ": no docs/" ch ".md (nor docs/results/" ch ".md)"; continue }
+        if (NTH[ch, cmd] == 0) { print FILENAME ":" MLINE[i] ": " PAGE[ch] " has no block under <!-- run: " cmd " -->"; continue }
         if (k == 0 && NTH[ch, cmd] > 1) {
-            print FILENAME ":" MLINE[i] ": docs/" ch ".md pastes `" cmd "` " NTH[ch, cmd] " times: name one, " ch "#1 .. " ch "#" NTH[ch, cmd]
+            print FILENAME ":" MLINE[i] ": " PAGE[ch] " pastes `" cmd "` " NTH[ch, cmd] " times: name one, " ch "#1 .. " ch "#" NTH[ch, cmd]
             continue
         }
         if (k == 0) k = 1
-        if (k > NTH[ch, cmd]) { print FILENAME ":" MLINE[i] ": docs/" ch ".md pastes `" cmd "` only " NTH[ch, cmd] " time(s), not #" k; continue }
+        if (k > NTH[ch, cmd]) { print FILENAME ":" MLINE[i] ": " PAGE[ch] " pastes `" cmd "` only " NTH[ch, cmd] " time(s), not #" k; continue }
         key = ch SUBSEP cmd SUBSEP k
-        where = "docs/" ch ".md's block `$ " cmd "`" (NTH[ch, cmd] > 1 ? " (#" k ")" : "")
+        where = PAGE[ch] "'s block `$ " cmd "`" (NTH[ch, cmd] > 1 ? " (#" k ")" : "")
         nf = split(figs, fa, " ")
         if (nf == 0) print FILENAME ":" MLINE[i] ": a figures line without figures"
         for (j = 1; j <= nf; j++) {
