@@ -58,16 +58,16 @@ lab01|default|1|./lab01 --exercises
 lab01-runs|solutions|0|./lab01 --exercises
 lab02|default|0|./lab02 --explain
 lab02|default|0|./lab02
-lab02|default|0|./lab02 -b 128
-lab02|default|0|./lab02 -b 1024
-lab02|default|0|./lab02 --type float
-lab02|default|0|./lab02 --type double --values uniform
+lab02-runs|default|0|./lab02 -b 128
+lab02-runs|default|0|./lab02 -b 1024
+lab02-types|default|0|./lab02 --type float
+lab02-types|default|0|./lab02 --type double --values uniform
 
-lab02|default|1|./lab02 --exercises
-lab02|solutions|0|./lab02 --exercises
-lab02|default|1|./lab02 --trace reduceNeighboredLessOut --brief
-lab02|solutions|0|./lab02 --trace reduceNeighboredLessOut --brief
 lab02|default|0|./lab02 --finish device
+lab02|default|1|./lab02 --exercises
+lab02-runs|solutions|0|./lab02 --exercises
+lab02|default|1|./lab02 --trace reduceNeighboredLessOut --brief
+lab02-runs|solutions|0|./lab02 --trace reduceNeighboredLessOut --brief
 lab03|default|0|./lab03 --explain
 lab03|default|0|./lab03
 lab03|default|0|./lab03 -n 1M
