@@ -83,17 +83,17 @@ lab03-runs|solutions|0|build/solutions/lab03 --exercises
 lab04-latency|default|0|./lab04 --latency
 lab04|default|0|./lab04 --explain
 lab04|default|0|./lab04
-lab04|default|0|./lab04 -n 2^28
-lab04|default|0|./lab04 -b 32
-lab04|default|0|./lab04 -n 2^20
+lab04-runs|default|0|./lab04 -n 2^28
+lab04-runs|default|0|./lab04 -b 32
+lab04-runs|default|0|./lab04 -n 2^20
 lab04-types|default|0|./lab04 --type float
 lab04-types|default|0|./lab04 --type double --values uniform
 
+lab04-runs|default|0|./lab04 --finish device
 lab04|default|1|./lab04 --exercises
-lab04|solutions|0|./lab04 --exercises
+lab04-runs|solutions|0|./lab04 --exercises
 lab04|default|1|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
-lab04|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
-lab04|default|0|./lab04 --finish device
+lab04-runs|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab05|default|0|./lab05
 lab05-sweep|default|0|./lab05 --sweep
 lab05-finish|default|0|./lab05-finish
