@@ -105,9 +105,9 @@ lab05-types|default|0|./lab05 --sweep --type float
 lab05-types|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
-lab05|solutions|0|build/solutions/lab05 --exercises
+lab05-runs|solutions|0|build/solutions/lab05 --exercises
 lab05|default|1|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
-lab05|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
+lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
