@@ -111,7 +111,7 @@ lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
-lab06|default|2|./lab06 -n 16x70000 -b 32x1
+lab06-runs|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
 lab06-l1|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
@@ -119,9 +119,9 @@ lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
 lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
 lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06|default|1|./lab06 --exercises
-lab06|solutions|0|./lab06 --exercises
+lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
-lab06|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief'
+lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief'
 
 # ---- builds -------------------------------------------------------------------
 log=$out/build.log
