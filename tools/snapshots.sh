@@ -13,7 +13,7 @@
 # solutions into build/snap-solutions/ for the "finished set" runs; lab06
 # with DLCM=ca and DLCM=cg into build/snap-dlcm-ca/ and build/snap-dlcm-cg/;
 # ./labNN itself is left as it was), then runs each command of the list below
-# in order and writes OUTDIR/labNN-SEQ-COMMAND.txt: a header (the chapter, the
+# in order and writes OUTDIR/CHAPTER-SEQ-COMMAND.txt (SEQ: 3 digits): a header (the chapter, the
 # GPU, driver, toolkit, date, build and exit status) and then the command
 # line as the chapter shows it, `$ ./lab04 -n 2^28`, with its output (stdout
 # and stderr, as a terminal shows them). OUTDIR/index.txt lists the files and
@@ -21,7 +21,8 @@
 # with the status the chapter expects; 1 otherwise; 2 bad usage or no build.
 #
 # A chapter NAME is docs/NAME.md, or docs/results/NAME.md where the chapter
-# keeps its secondary runs (other block sizes, repeats: lab02-runs, ...).
+# keeps its secondary runs (other block sizes, repeats: lab02-runs, ...);
+# `lecture` is docs/lecture.md, the live demos.
 # The list: grep -n '^\$ ' docs/lab0*.md docs/results/lab0*.md names the
 # commands that head the pasted blocks; keep the two in step when a chapter gains or loses one
 # (tests/tools/docs.sh fails when a chapter's `$ ` line has no line here and is
@@ -121,7 +122,27 @@ lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06|default|1|./lab06 --exercises
 lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
-lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief'
+lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
+# docs/lecture.md: the live demos, in their order
+lecture|default|0|./lab01 --trace
+lecture|default|0|./lab01
+lecture|default|1|./lab01 -k recursiveReduceBook
+lecture|default|0|./lab01 -k recursiveReduceBook -n 2^24
+lecture|default|0|./lab01 --type float --values uniform
+lecture|default|0|./lab02 --explain
+lecture|default|0|./lab02
+lecture|default|0|./lab02 --finish device
+lecture|default|0|./lab03 --explain -k reduceNeighboredLess,reduceInterleaved
+lecture|default|0|./lab03
+lecture|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce -n 1000
+lecture|default|0|./lab04 --latency
+lecture|default|0|./lab04
+lecture|default|0|./lab04 -n 2^20
+lecture|default|0|./lab05
+lecture|default|0|./lab05-finish
+lecture|default|0|./lab05 -n 8192x8192
+lecture|default|0|./lab06 --explain
+lecture|default|0|./lab06'
 
 # ---- builds -------------------------------------------------------------------
 log=$out/build.log
@@ -177,7 +198,7 @@ while IFS='|' read -r chapter how want cmd; do
         *) echo "snapshots: '$how' is not a build (default, solutions, dlcm-ca, dlcm-cg): $chapter|$how|$want|$cmd" >&2; exit 2 ;;
     esac
     slug=$(printf '%s' "$name$args" | tr -c 'A-Za-z0-9\n' '-' | sed -e 's/--*/-/g' -e 's/-$//')
-    file=$out/$(printf '%s-%02d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
+    file=$out/$(printf '%s-%03d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
     started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
@@ -210,8 +231,9 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
-    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
-        files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
+    for ch in $(ls "$out" | sed -n -e 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
+            -e 's/^\(lecture\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
+        files=$(ls "$out"/$ch-[0-9][0-9][0-9]-*.txt | sort | tr '\n' ' ')
         page=docs/$ch.md
         [ -f "$page" ] || page=docs/results/$ch.md
         if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then

@@ -58,9 +58,9 @@ check_lines() {
     else ok "docs: $cl_file"; fi
 }
 
-# the chapters and their pages of runs (docs/results/labNN-*.md), every
-# labNN*.md page (make snapshots rewrites their blocks)
-CHAPTERS=$(ls docs/lab0*.md docs/results/lab0*.md 2>/dev/null)
+# the chapters, their pages of runs (docs/results/labNN-*.md) and the live
+# demos (docs/lecture.md): the pages whose blocks make snapshots rewrites
+CHAPTERS=$(ls docs/lab0*.md docs/results/lab0*.md docs/lecture.md 2>/dev/null)
 
 # the pages and the exercise files, whole
 for f in $CHAPTERS docs/index.md docs/setup.md docs/output.md docs/pitfalls.md lab*_*/README.md \
