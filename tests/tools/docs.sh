@@ -179,3 +179,28 @@ if [ -f docs/answers.md ]; then
             "$(printf '%s\n' "$bad" | wc -l) problem(s), ${nheld:-0} figures held: $(printf '%s\n' "$bad" | head -n 6 | tr '\n' ';')"
     fi
 fi
+
+# the instructor's rooms and the shared pages read on a projector or in a
+# terminal: no prose line over 100 columns (a table row, whose cells cannot
+# wrap, and a block's "_Measured on" line excepted; pasted outputs are held
+# to 100 columns above), and the guide, the answers and the tuning notes at
+# most 800 lines each
+for f in docs/instructor.md docs/answers.md docs/tuning.md docs/tools.md docs/lecture.md \
+         docs/pitfalls.md docs/index.md; do
+    [ -f "$f" ] || continue
+    wide=$(awk '/^[ \t]*([0-9]+\. )?```/ { code = !code; next }
+        !code && length($0) > 100 && $0 !~ /^[ \t]*\|/ && $0 !~ /^_Measured on / { print FNR ": " length($0) " columns" }' "$f")
+    lines=$(wc -l <"$f" | tr -d ' ')
+    case $f in docs/instructor.md|docs/answers.md|docs/tuning.md) max=800 ;; *) max=0 ;; esac
+    if [ -n "$wide" ]; then notok "$f: lines within 100 columns" "$(printf '%s\n' "$wide" | head -n 3 | tr '\n' ';')"
+    elif [ "$max" -gt 0 ] && [ "$lines" -gt "$max" ]; then notok "$f: at most $max lines" "$lines lines: move a section to a room of its own"
+    else ok "$f: lines within 100 columns$( [ "$max" -gt 0 ] && echo ", $lines lines of at most $max")"; fi
+done
+# the main chapters stay about 600 lines (secondary runs go to docs/results/labNN-runs.md,
+# float and double to labNN-types.md)
+for f in docs/lab01.md docs/lab02.md docs/lab03.md docs/lab04.md docs/lab05.md docs/lab06.md; do
+    [ -f "$f" ] || continue
+    lines=$(wc -l <"$f" | tr -d ' ')
+    if [ "$lines" -le 650 ]; then ok "$f: $lines lines (a main chapter: about 600 at most)"
+    else notok "$f: a main chapter of about 600 lines at most" "$lines lines"; fi
+done
