@@ -138,7 +138,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
     }
     memcpy(nb, input, sizeof(int) * n);
     memcpy(il, input, sizeof(int) * n);
-    printf("lab01 --trace: %zu elements (seed %llu), sum %lld\n\n", n, seed, wb_sum_ints(input, n));
+    printf("lab01 --%s: %zu elements (seed %llu), sum %lld\n\n", explain ? "explain" : "trace", n, seed,
+           wb_sum_ints(input, n));
     if (explain)
         printf("Neighbored pairing (lab02's pattern): at stride s, element i (a multiple of 2s) adds\n"
                "element i+s, if there is one; the stride doubles, so the live elements spread apart.\n"
@@ -160,8 +161,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
                 size_t pairs = 0;
                 for (i = 0; i + stride < n; i += 2 * stride)
                     ++pairs;
-                printf("%-22s%zu additions: a[i] += a[i+%zu] for i = 0, %zu, %zu, ...\n", "", pairs, stride,
-                       2 * stride, 4 * stride);
+                printf("%-22s%zu addition%s: a[i] += a[i+%zu] for i = 0, %zu, %zu, ...\n", "", pairs,
+                       pairs == 1 ? "" : "s", stride, 2 * stride, 4 * stride);
             }
         }
         if (m > 1) {
@@ -172,8 +173,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
             snprintf(label, sizeof label, "  interleaved h=%zu", m);
             print_row(label, il, il_live, n);
             if (explain)
-                printf("%-22s%zu additions: a[i] += a[i+%zu] for i < %zu%s\n", "", before - m, m, before - m,
-                       before % 2 ? " (odd length: the middle one waits)" : "");
+                printf("%-22s%zu addition%s: a[i] += a[i+%zu] for i < %zu%s\n", "", before - m,
+                       before - m == 1 ? "" : "s", m, before - m, before % 2 ? " (odd length: the middle one waits)" : "");
         }
     }
     printf("\nboth end with a[0] = %d (neighbored) and %d (interleaved); expected %lld\n", nb[0], il[0],

@@ -59,6 +59,10 @@ run $L --trace
 if [ "$STATUS" -eq 0 ] && grep -q '^lab01 --trace: 17 elements' "$OUTF"; then ok "lab01 --trace defaults to 17 elements"
 else notok "lab01 --trace default" "$(head -n 1 "$OUTF")"; fi
 expect_status 0 "lab01 --explain" $L --explain
+run $L --explain -n 3
+if [ "$STATUS" -eq 0 ] && grep -q '^lab01 --explain: 3 elements' "$OUTF" && grep -q ' 1 addition: ' "$OUTF" &&
+    ! grep -q ' 1 additions' "$OUTF"; then ok "lab01 --explain names itself and counts 1 addition"
+else notok "lab01 --explain -n 3" "$(head -n 1 "$OUTF"); $(grep -c ' 1 additions' "$OUTF") '1 additions'"; fi
 
 expect_usage "lab01 -n 0" $L -n 0
 expect_usage "lab01 -n -5" $L -n -5
