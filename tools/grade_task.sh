@@ -233,9 +233,11 @@ for lab in $built; do
         echo "command ./$lab --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS}"
         echo "tripwire $trip"
     } >"$out/$lab.run"
+    r0=$(now)
     ( cd "$copy" && limited "$T" "$copy/$lab.csv" "$copy/$lab.err" "./$lab" --exercises --csv --seed "$seed" \
         -n "$size" ${GRADE_RUN_ARGS:-}; exit $st )
     st=$?
+    echo "seconds $(( $(now) - r0 ))" >>"$out/$lab.run" # the run's wall time (the GPU held)
     sed "s|$copy/||g" "$copy/$lab.err" | head -n 8 >"$copy/why"
     if [ $st -eq 124 ]; then
         fail "$lab" "ran past $T s (killed): a kernel or loop that never ends?" "$copy/why" "(hang)"
