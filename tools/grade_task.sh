@@ -24,7 +24,7 @@
 # last words: tools/grade scores it 0 with that reason), OUT_DIR/sources.txt
 # (the files used and the files ignored), and prints one progress line.
 #
-# Environment: GRADE_TIMEOUT (seconds a lab may run, default 120),
+# Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_BUILD_TIMEOUT (seconds a lab may take to build, default 600),
 # GRADE_LOCKS (a folder of GPU locks: the run waits for a free GPU and sets
 # CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0), GRADE_K and
@@ -42,7 +42,7 @@ if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ]; then
     echo "grade_task: usage: sh tools/grade_task.sh STUDENT_DIR OUT_DIR [BASE]" >&2
     exit 2
 fi
-T=${GRADE_TIMEOUT:-120}
+T=${GRADE_TIMEOUT:-60}
 BT=${GRADE_BUILD_TIMEOUT:-600}
 who=$(basename "$sdir")
 now() { awk 'BEGIN { srand(); print srand() }'; }
@@ -163,16 +163,20 @@ case " ${GRADE_RUN_ARGS:-} " in
         exit 2 ;;
 esac
 urandom() { od -An -N"$1" -tu"$1" /dev/urandom | tr -d ' \n'; }
-# an odd length at most 8190 below $1 (odd: no block or unroll factor divides it)
+# a length at most 8184 below $1 (and above half of it) with its remainder mod 8 (the same tail for
+# every vector width and unroll factor the labs use; the default's is odd)
 near_length() {
-    awk -v l="$1" -v r="$(urandom 2)" 'BEGIN { n = l - (l % 2 == 0) - 2 * (r % 4096)
-        if (n < 1) n = l - (l % 2 == 0); if (n < 1) n = 1; printf "%d\n", n }'
+    awk -v l="$1" -v r="$(urandom 2)" 'BEGIN { m = int(l / 16); m = m > 1024 ? 1024 : (m < 1 ? 1 : m)
+        printf "%d\n", l - 8 * (r % m) }'
 }
-# a shape of odd sides, each at most 30 below $1's (no tile side divides them)
+# a shape whose sides are at most 240 below $1's (and above half) with their remainders mod 16
+# (3000x5000: rows of a multiple of 8 floats, as fast as the default's, and
+# multiples of no tile side 16, 32, 64: a kernel that drops a partial tile fails)
 near_shape() {
     awk -v s="$1" -v r="$(urandom 2)" 'BEGIN { split(s, d, "x")
-        nx = d[1] - (d[1] % 2 == 0) - 2 * (r % 16); ny = d[2] - (d[2] % 2 == 0) - 2 * (int(r / 16) % 16)
-        printf "%dx%d\n", (nx < 1 ? 1 : nx), (ny < 1 ? 1 : ny) }'
+        mx = int(d[1] / 32); mx = mx > 16 ? 16 : (mx < 1 ? 1 : mx)
+        my = int(d[2] / 32); my = my > 16 ? 16 : (my < 1 ? 1 : my)
+        printf "%dx%d\n", d[1] - 16 * (r % mx), d[2] - 16 * (int(r / 16) % my) }'
 }
 # what the student's objects of lab $1 (folder $2) pull in beyond the stub's:
 # new calls that could print, exit or read the environment, new constructors

@@ -76,12 +76,13 @@ expect_grep "cheats ($lab): a constructor's CSV without results: no row verified
     "^  CHECKER  .*: the lab said PASS; the file has no result column" "$TMPD/sec"
 sec replay
 expect_grep "cheats ($lab): a replay at another size and seed: no row verified" \
-    "^  CHECKER  .*: the lab said PASS; (size [0-9]+; the grader ran n = [0-9]+|result [0-9]+, expected)" "$TMPD/sec"
+    "^  CHECKER  .*: the lab said PASS; (size [0-9]+; the grader ran|result [0-9]+, expected)" "$TMPD/sec"
 expect_grep "cheats ($lab): the framer's stolen fingerprint is not its file's: rejected" \
     "^  cheat-framer/$lab\.csv \(cheat-framer\): fingerprint '[0-9a-f]{8}' is not [0-9a-f]{8}, the cksum of" "$R"
+# (a device printf cannot print the program's fingerprint: its rows are rejected for that first)
 for k in atexit printf; do
-    expect_grep "cheats ($lab): cheat-$k's rows appear twice: rejected" \
-        "^  cheat-$k/$lab\.csv \(cheat-$k\): .* appears again" "$R"
+    expect_grep "cheats ($lab): cheat-$k's forged rows: rejected (duplicated, or not its build's fingerprint)" \
+        "^  cheat-$k/$lab\.csv \(cheat-$k\): (.* appears again|fingerprint '[0-9a-f]{8}' is not)" "$R"
 done
 for k in static ctor atexit replay framer; do
     expect_grep "cheats ($lab): the tripwire flags cheat-$k" "^  cheat-$k: .*tripwire $lab \(" "$R"
@@ -103,9 +104,12 @@ if echo "$honest" | grep -q good; then
     if [ "$lab" = lab01 ]; then
         if [ "$got" = "$max" ]; then ok "cheats ($lab): the solutions earn every point ($max)"
         else notok "cheats ($lab): the solutions earn every point" "$got of $max"; fi
-    elif grep -A20 "^good/$lab\.csv" "$R" | grep -q '^  LOST .*\(done\|verified\|not done\|FAIL\)'; then
-        notok "cheats ($lab): the solutions: every row verified, every exercise done" "$(grep -A20 "^good/$lab\.csv" "$R" | grep LOST | head -n 3)"
-    else ok "cheats ($lab): the solutions: every row verified, every exercise done"; fi
+    else
+        sed -n "/^good\/$lab\./,/^  score /p" "$R" >"$TMPD/sec"
+        if grep -q '^  ok .*verified: all' "$TMPD/sec" && ! grep -q '^  LOST .*\(verified\|done\|FAIL\)' "$TMPD/sec"; then
+            ok "cheats ($lab): the solutions: every row verified, every exercise done"
+        else notok "cheats ($lab): the solutions: every row verified, every exercise done" "$(head -c 600 "$TMPD/sec")"; fi
+    fi
 fi
 
 # without the checker the forgeries would pay: the same files graded as plain hand-ins
