@@ -124,10 +124,11 @@ endef
 $(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(if $(filter lab01,$(l)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(l))$(SOL_TAG),$(call ex_file,$(l)))))
 $(eval $(call buildinfo_rule,lab05-finish,$(ARCH_TAG),))
 $(eval $(call buildinfo_rule,tests,cpu,))
+$(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker
 
 all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
@@ -208,7 +209,15 @@ $(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(C
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
-cpu-tests: lab01 $(TEST_BINS) ## lab01 and the CPU tests' programs (gcc alone)
+cpu-tests: lab01 $(TEST_BINS) checker ## lab01, the CPU tests' programs and the grader's checker (gcc alone)
+
+# ---- the grader's checker (tools/checker/): gcc alone, the workbook's own code only ----
+CHECKER := $(BUILD)/checker/checker
+$(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/checker.o
+	@mkdir -p $(@D)
+	@echo "  LINK   $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed without running it (docs/instructor.md)
 
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)

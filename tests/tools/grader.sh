@@ -120,7 +120,7 @@ if [ -f lab01_cpu_reduce/solutions/exercises.c ]; then
     mkdir -p "$S/good/lab01_cpu_reduce"
     sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
 fi
-run env GRADE_TIMEOUT=2 GRADE_RUN_ARGS="-n 100003 -r 3" GRADE_JOBS=4 sh tools/grade_sources.sh "$S"
+run env GRADE_TIMEOUT=2 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" GRADE_JOBS=4 sh tools/grade_sources.sh "$S"
 cp "$OUTF" "$W/sources.out"; cp "$ERRF" "$W/sources.err"
 if [ "$STATUS" -eq 1 ] && grep -q '^==== the class ====$' "$OUTF"; then ok "sources: the class is built, run and graded (exit 1)"
 else notok "sources: the class is built, run and graded" "exit $STATUS: $(tail -c 400 "$ERRF")"; fi
@@ -170,7 +170,7 @@ if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
     ok "SLURM=1: an array job (one task per student, one GPU each), the collect step, the sbatch line"
 else notok "SLURM=1" "exit $STATUS: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
 for k in 1 2; do
-    SLURM_ARRAY_TASK_ID=$k GRADE_TIMEOUT=5 GRADE_RUN_ARGS="-n 1003" sh "$W/sl.runs/slurm/task.sh" 2>>"$W/sl.err"
+    SLURM_ARRAY_TASK_ID=$k GRADE_TIMEOUT=5 GRADE_LENGTH=1003 sh "$W/sl.runs/slurm/task.sh" 2>>"$W/sl.err"
 done
 run sh tools/grade "$W/sl.runs"
 if grep -Eq '^crash +0 ' "$OUTF" && grep -Eq '^stub +10 ' "$OUTF"; then
