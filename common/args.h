@@ -187,13 +187,9 @@ typedef struct {
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a,
                   char *err, size_t errlen);
 
-/*
- * What every lab's main calls first: parse; on an error print "labNN: <err>"
- * and the hint to run -h on stderr and exit 2; on -h print the usage and
- * exit 0; on --list print the kernels and exit 0. All before any CUDA call,
- * so -h and --list work on a machine without a GPU.
- */
-void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a);
+/* The shape -n asks for: WB_MATRIX when its value has an `x` (NXxNY), else
+ * WB_LENGTH. A program with a matrix mode (lab05) runs it for WB_MATRIX. */
+wb_shape wb_args_shape(int argc, char **argv);
 
 void wb_print_usage(const wb_lab *lab, FILE *f);
 void wb_print_list(const wb_lab *lab, FILE *f);

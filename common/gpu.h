@@ -12,7 +12,7 @@
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
 
-#include "report.h"
+#include "program.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,6 +52,9 @@ typedef struct wb_gpu {
     int *hold_flag_dev;
 } wb_gpu;
 
+/* The GPU as a program's device (program.h): wb_gpu_open, the banner, wb_gpu_close. */
+extern const wb_device wb_gpu_device;
+
 /* Open device 0. No usable device: one line naming the runtime's own
  * message on stderr, exit 3. */
 void wb_gpu_open(wb_gpu *g, const char *lab);
@@ -74,12 +77,6 @@ typedef void (*wb_work_fn)(void *ctx);
 /* ---------------------------------------------------------------------- */
 /* The row runner: one kernel's row, the same steps in every GPU lab       */
 /* ---------------------------------------------------------------------- */
-typedef enum {
-    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
-    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
-    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
-} wb_row_mode;
-
 typedef struct {
     /* one checked run from a pristine input and poisoned outputs: sets
      * row->pass and row->check, or row->todo for an unwritten exercise */

@@ -26,20 +26,16 @@ unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, c
     return (unsigned)wb_ceil_div(n, (long long)block * k->per_thread);
 }
 
-/* The kernel a run's i-th row is: the lab's kernels, then its exercises. */
-static const wb_reduce_kernel *entry(const wb_lab *lab, const wb_reduce_kernel *kernels,
-                                     const wb_reduce_kernel *exercises, int i)
+void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
-    return i < lab->kernels.count ? &kernels[i] : &exercises[i - lab->kernels.count];
-}
-
-void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a)
-{
-    const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
     int i, bi;
+    (void)order;
+    (void)nrows;
     for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
-        const wb_reduce_kernel *k = entry(lab, kernels, exercises, i);
-        if (i < lab->kernels.count ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
+        int kernel = i < lab->kernels.count;
+        const wb_reduce_kernel *k = (const wb_reduce_kernel *)(kernel ? wb_table_at(lab->kernels, i)
+                                                                       : wb_table_at(lab->exercises, i - lab->kernels.count));
+        if (kernel ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
             continue;
         for (bi = 0; bi < a->block_count || bi == 0; ++bi) { /* each block of a --check list */
             unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
@@ -592,98 +588,37 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
     wb_run_row(g, r, a->reps, mode, &reduce_ops, &x, row);
 }
 
-/* Run the rows order[0..nrows) (entries of the lab's tables, as
- * wb_plan_rows gives them) at length n, in the given type and input: timed
- * rows into the report, or with timed = 0 only verified, to count the
- * exercises done and todo. */
-static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, long long n_ll,
-                     const wb_kernel_info *const *order, int nrows, int timed, wb_type type,
-                     wb_values values)
+/* The runner's steps (program.h): one input per type, seed and length,
+ * sized for every kernel, block and finish that will run on it */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    reduce_bufs b;
-    int i, block = a->block_x, device = a->finish_device;
-    bufs_size(&b, g, order, nrows, (unsigned)n_ll, type, &block, 1, &device, 1);
-    bufs_open(&b, lab, values, a->seed);
-    if (timed)
-        wb_measure_ceiling(g, r, b.data, b.orig, (size_t)b.n * b.esz, a->reps);
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_one(g, r, lab, a, &b, (const wb_reduce_kernel *)order[i], (unsigned)block, device,
-                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
+    const wb_gpu *g = (const wb_gpu *)run->dev;
+    reduce_bufs *b = (reduce_bufs *)malloc(sizeof *b);
+    if (!b) {
+        fprintf(stderr, "%s: out of host memory\n", run->lab->lab);
+        exit(WB_EXIT_USAGE);
     }
-    bufs_close(&b);
+    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->finish,
+              cfg->nfinish);
+    bufs_open(b, run->lab, cfg->values, cfg->seed);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, b->data, b->orig, (size_t)b->n * b->esz, run->a->reps);
+    run->input = b;
 }
 
-void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_kernel *kernels,
-                   const wb_args *a, long long n, const char *baseline_name)
+static void run_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                    wb_row *row)
 {
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    int nrows;
-    (void)kernels; /* the rows come from lab's tables, which hold them */
-    r->baseline = baseline_name;
-    r->reps = a->reps;
-    r->type = wb_type_name(a->type);
-    nrows = wb_plan_rows(lab, a, order);
-    run_rows(g, r, lab, a, n, order, nrows, 1, a->type, a->values);
+    (void)by;
+    run_one((wb_gpu *)run->dev, run->r, run->lab, run->a, (reduce_bufs *)run->input, (const wb_reduce_kernel *)k,
+            (unsigned)bx, finish, mode, row);
 }
 
-void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
-                               const wb_reduce_kernel *kernels, const wb_args *a)
+static void close_input(wb_run *run)
 {
-    const wb_kernel_info *order[WB_MAX_KERNELS];
-    int count;
-    (void)kernels;
-    count = wb_report_exercises_begin(r, lab, a, order);
-    if (!count)
-        return;
-    /* the exercises are int kernels: counted on the int input, whatever --type says */
-    run_rows(g, r, lab, a, lab->exercise_n, order, count, 0, WB_INT, WB_VALUES_EXACT);
-}
-
-/* --check's steps (wb_check_run): one input per type, seed and length,
- * sized for every kernel, block and finish of the lists */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
-{
-    const wb_args *a = c->a;
-    reduce_bufs *b = (reduce_bufs *)c->input;
-    bufs_size(b, c->g, c->order, c->nrows, (unsigned)a->n_list[ni], a->type_list[ti], a->bx_list,
-              a->block_count, a->finish_list, a->finish_count);
-    bufs_open(b, c->lab, a->values, a->seed_list[si]);
-}
-
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
-{
-    run_one(c->g, NULL, c->lab, c->a, (reduce_bufs *)c->input, (const wb_reduce_kernel *)k,
-            (unsigned)c->a->bx_list[bi], c->a->finish_list[fi], WB_ROW_CHECK, row);
-}
-
-static void check_close(const wb_check_ctx *c) { bufs_close((reduce_bufs *)c->input); }
-
-int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    reduce_bufs b;
-    wb_check_ctx c = {lab, a, order, wb_plan_rows(lab, a, order), g, &b};
-    return wb_check_run(&c, -1, &steps);
-}
-
-const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)
-{
-    const char *baseline = NULL;
-    int i;
-    for (i = 0; i < lab->kernels.count; ++i) {
-        const char *name = wb_table_at(lab->kernels, i)->name;
-        if (a->selected[i] && (!baseline || (preferred && !strcmp(name, preferred))))
-            baseline = name;
-    }
-    return baseline;
-}
-
-int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
-                   void (*explain)(const wb_args *a))
-{
-    return wb_reduce_main_with(lab, kernels, argc, argv, explain, NULL);
+    bufs_close((reduce_bufs *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
 /* The lab's own notes, printed after the device finish's. */
@@ -728,45 +663,22 @@ static void print_finish_notes(const wb_report *r, FILE *out)
         lab_notes(r, out);
 }
 
-int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
-                        void (*explain)(const wb_args *a), const wb_reduce_texts *t)
+/* --finish device: the total's words and the launches under the table. */
+static void begin(wb_run *run)
 {
-    static wb_report r;
-    wb_args a;
-    wb_gpu g;
-    wb_args_or_exit(lab, argc, argv, &a);
-    wb_reduce_check_blocks(lab, kernels, &a);
-    if (a.explain && explain) {
-        explain(&a);
-        return WB_EXIT_OK;
-    }
-    wb_gpu_open(&g, lab->lab);
-    if (a.check) {
-        int status;
-        status = wb_reduce_check(&g, lab, &a);
-        if (t && t->cleanup)
-            t->cleanup();
-        wb_gpu_close(&g);
-        return status;
-    }
-    wb_report_init(&r, lab->lab);
-    wb_report_device(&r, &g);
-    r.timed = t && t->timed ? t->timed : "the kernel's first pass alone (CUDA events), one partial sum per block";
-    r.total_what = t && t->total_what ? t->total_what
-                                      : "the whole reduction to one number: first pass + copy of the partial "
-                                        "sums + their sum on the host, as the book does it (host clock)";
-    r.notes = t ? t->notes : NULL;
-    if (a.finish_device) {
-        r.total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
-                       "until one value remains, then that int copied to the host (host clock)";
-        lab_notes = r.notes;
-        r.notes = print_finish_notes;
-    }
-    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, wb_reduce_baseline(lab, &a, t ? t->baseline : NULL));
-    wb_reduce_count_exercises(&g, &r, lab, kernels, &a);
-    wb_report_print(&r, a.format, stdout);
-    if (t && t->cleanup)
-        t->cleanup();
-    wb_gpu_close(&g);
-    return wb_report_status(&r);
+    wb_report *r = run->r;
+    if (!run->a->finish_device)
+        return;
+    r->total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
+                    "until one value remains, then that int copied to the host (host clock)";
+    lab_notes = r->notes;
+    r->notes = print_finish_notes;
 }
+
+const wb_runner wb_reduce_runner = {
+    open_input, run_row, close_input,
+    "the kernel's first pass alone (CUDA events), one partial sum per block",
+    "the whole reduction to one number: first pass + copy of the partial sums + their sum on the host, as the "
+    "book does it (host clock)",
+    begin,
+};

@@ -32,6 +32,8 @@
 #include "args.h"
 #include "numbers.h"
 #include "report.h"
+#include "check.h"
+#include "program.h"
 #include "todo.h"
 #include "gpu.h"
 #include "reduce.h"

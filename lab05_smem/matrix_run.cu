@@ -2,8 +2,8 @@
  * matrix_run.cu - how lab05's matrix mode runs the rows of its tables
  * (matrix.cu, exercises.cu): the matrix of one shape and its exact row,
  * column and total sums; one kernel's launch on poisoned outputs and the
- * check of every output element; one row verified and timed; the rows of a
- * run; and --check's steps. What matrix.cu calls is declared in matrix.h.
+ * check of every output element; one row verified and timed; and the
+ * runner's steps (lab05_matrix_runner, matrix.h).
  */
 #include "workbook.h"
 #include "matrix.h"
@@ -225,50 +225,38 @@ static size_t scratch_for(const wb_kernel_info *const *order, int nrows, int nx,
     return most;
 }
 
-/* The rows order[0..nrows) of `lab` on an nx x ny matrix: timed rows (with
- * the copy ceiling of that matrix measured first) or, timed 0, verdicts only. */
-void matrix_run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, int nx, int ny,
-                     const wb_kernel_info *const *order, int nrows, int timed)
+/* The runner's steps (program.h): one matrix per shape and seed, with the
+ * scratch every row needs under every block of the run; a timed input also
+ * has a buffer for the copy ceiling, measured at once */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    matrix m;
-    int i;
-    matrix_host(&m, nx, ny, a->seed);
-    matrix_device(&m, scratch_for(order, nrows, nx, ny, &a->block_x, &a->block_y, 1, g), timed);
-    if (timed)
-        wb_measure_ceiling(g, r, m.d_copy, m.d_a, m.n * sizeof(int), a->reps);
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_row(g, r, lab, &m, (const m_kernel *)order[i], a->block_x, a->block_y, a->reps,
-                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
+    const wb_gpu *g = (const wb_gpu *)run->dev;
+    matrix *m = (matrix *)malloc(sizeof *m);
+    if (!m) {
+        fprintf(stderr, "lab05: out of host memory\n");
+        exit(WB_EXIT_USAGE);
     }
-    matrix_free(&m);
+    matrix_host(m, cfg->nx, cfg->ny, cfg->seed);
+    matrix_device(m, scratch_for(run->order, run->nrows, cfg->nx, cfg->ny, cfg->bx, cfg->by, cfg->nblocks, g),
+                  cfg->timed);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, m->d_copy, m->d_a, m->n * sizeof(int), run->a->reps);
+    run->input = m;
 }
 
-/* --check's steps (wb_check_run): one matrix per shape and seed */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
+static void run_row_step(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                         wb_row *row)
 {
-    const wb_args *a = c->a;
-    int nx = a->nx_list[ni], ny = a->ny_list[ni];
-    (void)ti;
-    matrix_host((matrix *)c->input, nx, ny, a->seed_list[si]);
-    matrix_device((matrix *)c->input,
-                  scratch_for(c->order, c->nrows, nx, ny, a->bx_list, a->by_list, a->block_count, c->g), 0);
+    (void)finish;
+    run_row((wb_gpu *)run->dev, run->r, run->lab, (matrix *)run->input, (const m_kernel *)k, bx, by,
+            mode == WB_ROW_CHECK ? 1 : run->a->reps, mode, row);
 }
 
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void close_input(wb_run *run)
 {
-    (void)fi;
-    run_row(c->g, NULL, c->lab, (matrix *)c->input, (const m_kernel *)k, c->a->bx_list[bi], c->a->by_list[bi], 1,
-            WB_ROW_CHECK, row);
+    matrix_free((matrix *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
-static void check_close(const wb_check_ctx *c) { matrix_free((matrix *)c->input); }
-
-int matrix_check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order,
-                      int nrows)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    matrix m;
-    wb_check_ctx c = {lab, a, order, nrows, g, &m};
-    return wb_check_run(&c, -1, &steps);
-}
+const wb_runner lab05_matrix_runner = {open_input, run_row_step, close_input, NULL, NULL, NULL};

@@ -2,8 +2,8 @@
  * run.cu - how lab06 runs the rows of its tables (lab06.cu): the grid of
  * each kernel, the host's transpose and the bit-for-bit comparison with it,
  * the matrices of one shape, the poison before every launch (the output and
- * every SM's shared memory), one row verified and timed, the exercises'
- * count, and --check's steps. What main calls is declared in lab06.cuh.
+ * every SM's shared memory), one row verified and timed, and the runner's
+ * steps (lab06_runner, lab06.cuh).
  */
 #include "workbook.h"
 #include "lab06.cuh"
@@ -42,9 +42,10 @@ static void grid_for(const t_kernel *k, int nx, int ny, dim3 block, long long *g
 
 /* Refuse (exit 2) a shape whose grid would exceed gridDim.y <= 65535 for a
  * kernel of the run. Before any CUDA call. */
-void check_grids(const wb_args *a, const wb_kernel_info *const *order, int nrows)
+void check_grids(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
     int i, ni, bi;
+    (void)lab;
     for (i = 0; i < nrows; ++i)
         for (ni = 0; ni < a->n_count; ++ni) /* every shape and block of --check's lists */
             for (bi = 0; bi < a->block_count; ++bi) {
@@ -125,7 +126,7 @@ static void join_text(char *dst, size_t len, const char *prefix, const char *tex
 
 /* The host side of an nx x ny run: the input from the seed and its
  * transpose. Short of host memory: one line, exit 2. */
-void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
+static void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
 {
     memset(m, 0, sizeof *m);
     m->nx = nx;
@@ -145,14 +146,14 @@ void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
 }
 
 /* The device side: the input uploaded, room for the output. */
-void matrices_device(matrices *m)
+static void matrices_device(matrices *m)
 {
     m->d_in = (float *)wb_device_alloc(m->bytes, "the input matrix", "lab06");
     m->d_out = (float *)wb_device_alloc(m->bytes, "the output matrix", "lab06");
     CHECK(cudaMemcpy(m->d_in, m->host_in, m->bytes, cudaMemcpyHostToDevice));
 }
 
-void matrices_free(matrices *m)
+static void matrices_free(matrices *m)
 {
     CHECK(cudaFree(m->d_in));
     CHECK(cudaFree(m->d_out));
@@ -193,7 +194,7 @@ static struct {
 /* One block per SM, each with all the shared memory a block may have (so no
  * two share an SM): after it, a tile element a kernel reads before any of its
  * threads wrote it is NaN, not a leftover of the kernel before. */
-void shared_poison_init(const wb_gpu *g)
+static void shared_poison_init(const wb_gpu *g)
 {
     size_t bytes = g->prop.sharedMemPerBlockOptin > g->prop.sharedMemPerBlock ? g->prop.sharedMemPerBlockOptin
                                                                                 : g->prop.sharedMemPerBlock;
@@ -301,7 +302,7 @@ static const wb_row_ops transpose_ops = {verify_step, launch_step, poison_step, 
 /* Kernel k on m's matrices with blocks of bx x by (or its own): verified,
  * and as the mode says timed into r, counted in r's closing line, or left
  * in *row for --check. */
-void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_kernel *k, int bx, int by,
+static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_kernel *k, int bx, int by,
              int reps, wb_row_mode mode, wb_row *row)
 {
     row_ctx x;
@@ -317,48 +318,38 @@ void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_ke
     wb_run_row(g, r, reps, mode, &transpose_ops, &x, row);
 }
 
-/* Without --exercises: verify each selected exercise once, untimed, at the
- * exercise shape, and count in r how many are done and todo (the closing
- * line). Nothing with --exercises (the rows say it). */
-void count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a)
+/* The runner's steps (program.h): one pair of matrices per shape and seed;
+ * a timed input measures the copy ceiling of its bytes at once */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    const wb_kernel_info *order[WB_MAX_KERNELS];
-    matrices m;
-    int i, count = wb_report_exercises_begin(r, lab, a, order);
-    if (!count)
-        return;
-    matrices_host(&m, lab->exercise_nx, lab->exercise_ny, a->seed);
-    matrices_device(&m);
-    for (i = 0; i < count; ++i) {
-        wb_row row;
-        run_row(g, r, lab, &m, (const t_kernel *)order[i], a->block_x, a->block_y, a->reps, WB_ROW_COUNT,
-                &row);
+    static int shared_ready;
+    matrices *m = (matrices *)malloc(sizeof *m);
+    if (!m) {
+        fprintf(stderr, "lab06: out of host memory\n");
+        exit(WB_EXIT_USAGE);
     }
-    matrices_free(&m);
+    if (!shared_ready++)
+        shared_poison_init((const wb_gpu *)run->dev);
+    matrices_host(m, cfg->nx, cfg->ny, cfg->seed);
+    matrices_device(m);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, m->d_out, m->d_in, m->bytes, run->a->reps);
+    run->input = m;
 }
 
-/* --check's steps (wb_check_run): one input per shape and seed */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
+static void run_row_step(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                         wb_row *row)
 {
-    const wb_args *a = c->a;
-    (void)ti;
-    matrices_host((matrices *)c->input, a->nx_list[ni], a->ny_list[ni], a->seed_list[si]);
-    matrices_device((matrices *)c->input);
+    (void)finish;
+    run_row((wb_gpu *)run->dev, run->r, run->lab, (matrices *)run->input, (const t_kernel *)k, bx, by,
+            run->a->reps, mode, row);
 }
 
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void close_input(wb_run *run)
 {
-    (void)fi;
-    run_row(c->g, NULL, c->lab, (matrices *)c->input, (const t_kernel *)k, c->a->bx_list[bi],
-            c->a->by_list[bi], 1, WB_ROW_CHECK, row);
+    matrices_free((matrices *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
-static void check_close(const wb_check_ctx *c) { matrices_free((matrices *)c->input); }
-
-int check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    matrices m;
-    wb_check_ctx c = {lab, a, order, nrows, g, &m};
-    return wb_check_run(&c, WB_FLOAT, &steps); /* the transpose moves floats */
-}
+const wb_runner lab06_runner = {open_input, run_row_step, close_input, NULL, NULL, NULL};
