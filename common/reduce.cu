@@ -8,12 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Partial sums of non-negative inputs are never negative: 0xABABABAB is.
- * As a float (about -1.2e-12) or a double (about -3.7e-97) it is no
- * multiple of the uniform input's step (2^-24, 2^-52) either, so no sum of
- * any input of any type is ever the poison. */
-#define WB_POISON_BYTE 0xAB
-/* After the n elements, for a kernel that checks n itself: 0x55 bytes
+/* The partial sums are poisoned with WB_POISON_BYTE (gpu.h): partial sums
+ * of non-negative inputs are never negative, and 0xABABABAB is; as a float
+ * or a double it is no multiple of the uniform input's step (2^-24, 2^-52)
+ * either, so no sum of any input of any type is ever the poison.
+ * After the n elements, for a kernel that checks n itself: 0x55 bytes
  * (0x55555555 as an int, about 1.5e13 as a float, 1e103 as a double), so
  * that one element read past n changes the sum (and the maximum). */
 #define WB_TAIL_POISON_BYTE 0x55
@@ -73,6 +72,8 @@ static size_t reach(const wb_reduce_kernel *k, unsigned n, unsigned grid, unsign
  * grid[p] partial sums at partial + off[p], until one value remains. Each
  * level of partial sums is also the next pass's input, so it is padded to
  * len[p] ints as the input is (zeros; poison for a kernel that checks n).
+ * After the last level, a guard (WB_GUARD_BYTES, poisoned): a kernel that
+ * writes past its last partial sum changes it.
  * One buffer per level rather than two in turn: in-place kernels overwrite
  * their input, padding included, so a reused buffer would need its padding
  * restored inside the timing; this way every level is poisoned and padded
@@ -106,6 +107,7 @@ static void plan_finish(finish_plan *f, const wb_reduce_kernel *k, unsigned n, u
             break;
         n = grid;
     }
+    f->total += WB_GUARD_BYTES / sizeof(int); /* the last level's guard (at least its bytes) */
 }
 
 /* Distinct results remembered per row (the run-to-run check of float sums). */
@@ -160,8 +162,16 @@ static void restore_input(run_ctx *c)
         CHECK(cudaMemsetAsync(b->data + b->n * b->esz, WB_TAIL_POISON_BYTE, (b->padded - b->n) * b->esz, 0));
 }
 
+/* The end of the last level of partial sums: where its guard starts. */
+static char *last_level_end(const run_ctx *c)
+{
+    const finish_plan *f = &c->plan;
+    return c->b->partial + (f->off[f->passes - 1] + f->len[f->passes - 1]) * c->b->esz;
+}
+
 /* Every pass's partial sums poisoned, and after them the padding that the
- * next pass reads (as restore_input pads the input). */
+ * next pass reads (as restore_input pads the input), and the guard after
+ * the last. */
 static void poison_partials(run_ctx *c)
 {
     const reduce_bufs *b = c->b;
@@ -175,6 +185,7 @@ static void poison_partials(run_ctx *c)
             CHECK(cudaMemsetAsync(level + outputs * b->esz, c->k->guards_n ? WB_TAIL_POISON_BYTE : 0,
                                   (f->len[p] - outputs) * b->esz, 0));
     }
+    wb_poison(last_level_end(c), WB_GUARD_BYTES, WB_POISON_BYTE);
 }
 
 static void restore(void *p)
@@ -196,13 +207,7 @@ static void first_pass(void *p)
  * poisoned, or -1. */
 static int first_poisoned(const void *parts, unsigned count, size_t esz)
 {
-    unsigned char poison[8];
-    unsigned i;
-    memset(poison, WB_POISON_BYTE, sizeof poison);
-    for (i = 0; i < count; ++i)
-        if (!memcmp((const char *)parts + i * esz, poison, esz))
-            return (int)i;
-    return -1;
+    return wb_first_poisoned(parts, count, esz, WB_POISON_BYTE);
 }
 
 /* Note the bits of a result among the different ones seen (the float sums of
@@ -394,36 +399,6 @@ static void judge(const run_ctx *c, const wb_want *w, long long expected, const 
 }
 
 
-/* Verify c's kernel once from a restored input and poisoned partial sums;
- * fills row->pass and row->check, or row->todo for an unwritten exercise. */
-static void verify(const wb_lab *lab, run_ctx *c, const wb_want *w, long long expected, wb_row *row)
-{
-    const finish_plan *f = &c->plan;
-    int last = f->passes - 1, stuck;
-    wb_todo_clear(lab); /* a flag a previous run left */
-    restore_input(c);
-    poison_partials(c);
-    c->checking = 1;
-    whole(c);
-    c->checking = 0;
-    if (wb_row_todo(lab, row))
-        return;
-    /* the device finish never got to one value: a grid of 0 blocks, or one
-     * no smaller than its input (a grid of the student's own) */
-    stuck = c->device && !c->k->one_pass && f->grid[last] != 1;
-    judge(c, w, expected, "", row);
-    row->pass = row->pass && c->unwritten < 0 && !stuck;
-    if (stuck)
-        snprintf(row->check, sizeof row->check, "launch %d of %d: a grid of %u blocks for %u ints never gets to one",
-                 last + 1, f->passes, f->grid[last], f->n[last]);
-    else if (c->unwritten >= 0 && c->device)
-        snprintf(row->check, sizeof row->check, "launch %d of %d: block %d never wrote its result (still poisoned)",
-                 c->unwritten_pass + 1, f->passes, c->unwritten);
-    else if (c->unwritten >= 0)
-        snprintf(row->check, sizeof row->check, "block %d never wrote its result (output still poisoned)",
-                 c->unwritten);
-}
-
 /* The input of a run at length n, into host[0..n) (elements of the type;
  * the rest of host stays 0), and what to check against. */
 static void make_input(void *host, unsigned n, wb_type type, wb_values values, unsigned long long seed,
@@ -524,34 +499,75 @@ static void bufs_close(reduce_bufs *b)
 /* The row runner's steps for one kernel of the harness. */
 typedef struct {
     run_ctx c;
-    const wb_lab *lab;
     const wb_want *want;
     long long expected;
 } row_ctx;
 
-static void row_verify(void *p, wb_row *row)
+/* Before the verified run: the input copied whole (every kernel's first
+ * run), the partial sums poisoned. */
+static void fresh(void *p)
 {
-    row_ctx *x = (row_ctx *)p;
-    verify(x->lab, &x->c, x->want, x->expected, row);
+    run_ctx *c = &((row_ctx *)p)->c;
+    restore_input(c);
+    poison_partials(c);
 }
 
-/* The last run (timed, or --check's second) must agree with the verified one too. */
-static void row_recheck(void *p, wb_row *row, const char *when)
+/* The verified run: the whole reduction, looking at every pass's partial sums. */
+static void checked(void *p)
+{
+    run_ctx *c = &((row_ctx *)p)->c;
+    c->checking = 1;
+    whole(c);
+    c->checking = 0;
+}
+
+/* The verified run's verdict (when NULL): its result, a partial sum left
+ * poisoned, a device finish that never got to one value (a grid of 0
+ * blocks, or one no smaller than its input: a grid of the student's own),
+ * the guard after the partial sums. The last run's (timed, or --check's
+ * second): its result must agree too, the words the verified run's. */
+static void row_judge(void *p, wb_row *row, const char *when)
 {
     row_ctx *x = (row_ctx *)p;
-    char in_when[48];
+    run_ctx *c = &x->c;
+    const finish_plan *f = &c->plan;
+    int last = f->passes - 1, stuck;
+    if (when) {
+        char in_when[48];
+        snprintf(in_when, sizeof in_when, " in a %s", when);
+        judge(c, x->want, x->expected, in_when, row);
+        row->pass = row->pass && c->unwritten < 0;
+        if (row->pass) /* keep the verified run's words */
+            judge(c, x->want, x->expected, "", row);
+        return;
+    }
+    stuck = c->device && !c->k->one_pass && f->grid[last] != 1;
+    judge(c, x->want, x->expected, "", row);
+    row->pass = row->pass && c->unwritten < 0 && !stuck;
+    if (stuck)
+        snprintf(row->check, sizeof row->check, "launch %d of %d: a grid of %u blocks for %u ints never gets to one",
+                 last + 1, f->passes, f->grid[last], f->n[last]);
+    else if (c->unwritten >= 0 && c->device)
+        snprintf(row->check, sizeof row->check, "launch %d of %d: block %d never wrote its result (still poisoned)",
+                 c->unwritten_pass + 1, f->passes, c->unwritten);
+    else if (c->unwritten >= 0)
+        snprintf(row->check, sizeof row->check, "block %d never wrote its result (output still poisoned)",
+                 c->unwritten);
+    else if (row->pass && !wb_guard_intact(last_level_end(c), 0, WB_POISON_BYTE)) {
+        row->pass = 0;
+        snprintf(row->check, sizeof row->check, "wrote past its last partial sum (the guard after them changed)");
+    }
+}
+
+/* After the last run: how many whole reductions ran, and how many different results they gave. */
+static void row_tally(void *p, wb_row *row)
+{
+    row_ctx *x = (row_ctx *)p;
     row->runs = x->c.runs;
     row->distinct = x->c.nseen;
-    if (!row->pass)
-        return;
-    snprintf(in_when, sizeof in_when, " in a %s", when);
-    judge(&x->c, x->want, x->expected, in_when, row);
-    row->pass = row->pass && x->c.unwritten < 0;
-    if (row->pass) /* keep the verified run's words */
-        judge(&x->c, x->want, x->expected, "", row);
 }
 
-static const wb_row_ops reduce_ops = {row_verify, first_pass, restore, whole, row_recheck};
+static const wb_row_ops reduce_ops = {first_pass, restore, whole, fresh, checked, row_judge, row_tally};
 
 /* Kernel k on b's input with `block` threads and the finish `device`:
  * verified, and as the mode says timed into r, counted, or left in *row. */
@@ -561,7 +577,6 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
     row_ctx x;
     run_ctx *c = &x.c;
     memset(&x, 0, sizeof x);
-    x.lab = lab;
     x.want = &b->want;
     c->k = k;
     c->b = b;
@@ -585,7 +600,7 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
                      sizeof row->finish_grids - strlen(row->finish_grids), "%s%u", p ? ", " : "",
                      c->plan.grid[p]);
     }
-    wb_run_row(g, r, a->reps, mode, &reduce_ops, &x, row);
+    wb_run_row(g, r, lab, a->reps, mode, &reduce_ops, &x, row);
 }
 
 /* The runner's steps (program.h): one input per type, seed and length,
