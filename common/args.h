@@ -116,6 +116,9 @@ typedef struct {
     /* 1: --finish host|device is accepted (labs 02-04: their kernels can be
      * relaunched on their own partial sums); 0: --finish is refused */
     int device_finish;
+    /* 1: the program takes --trace KERNEL (its main calls wb_trace_redirect:
+     * the kernel's real accesses, tools/trace/); -h says so */
+    int gpu_trace;
 } wb_lab;
 
 /* No exercises (a program that has none, such as lab05-finish). */
@@ -147,7 +150,7 @@ typedef struct {
         .default_block_x = 512, .uses_block = 1, .default_reps = 20, .extra_flag = flag_,       \
         .extra_help = help_, .kernels = WB_TABLE(table_), .exercises = __VA_ARGS__,             \
         .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = todo_,                \
-        .types = WB_ALL_TYPES, .device_finish = finish_                                         \
+        .types = WB_ALL_TYPES, .device_finish = finish_, .gpu_trace = 1                         \
     }
 
 typedef struct {
@@ -193,6 +196,19 @@ wb_shape wb_args_shape(int argc, char **argv);
 
 void wb_print_usage(const wb_lab *lab, FILE *f);
 void wb_print_list(const wb_lab *lab, FILE *f);
+
+/*
+ * The rows of a run, in order: the selected kernels; with --exercises each
+ * selected exercise right after the kernel it is measured against (that
+ * kernel runs even if -k left it out). Fills order[] (room for
+ * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
+ * wb_kernel_info is the entry's first member: cast it back to the lab's
+ * struct) and returns the count.
+ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
+
+/* The exercise of `lab` named `name`, or -1. */
+int wb_exercise_index(const wb_lab *lab, const char *name);
 
 /*
  * Parse a count: digits with an optional binary suffix K, M or G (16M =

@@ -199,7 +199,7 @@ int wb_main(const wb_program *p, int argc, char **argv)
     wb_run run;
     int status;
 
-    if (p->traced)
+    if (p->lab->gpu_trace)
         wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
         return wb_main(p->matrix, argc, argv);

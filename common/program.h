@@ -87,7 +87,6 @@ typedef struct wb_program {
     const wb_lab *lab;
     const wb_runner *runner;
     const wb_device *device;
-    int traced; /* --trace KERNEL hands the run to tools/trace (trace.h) */
     /* refuse (exit 2, one line) what a row of the run cannot take, before
      * the device opens; or NULL */
     void (*check_args)(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);

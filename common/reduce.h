@@ -98,10 +98,10 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel
  */
 extern const wb_runner wb_reduce_runner;
 
-/* A reduction program: lab_'s tables on the GPU with the runner above, the
- * block check and --trace; then the program's own fields (.explain, ...). */
+/* A reduction program: lab_'s tables on the GPU with the runner above and
+ * the block check; then the program's own fields (.explain, ...). */
 #define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \
-    {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device, .traced = 1,         \
+    {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device,                      \
      .check_args = wb_reduce_check_blocks, __VA_ARGS__}
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,

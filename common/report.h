@@ -1,13 +1,14 @@
 /*
  * report.h - a run's rows and what is printed from them: the table for
- * people (report.c), CSV, JSON and --check's verdicts (report_data.c), the
- * closing lines, and the plan of a run's rows. Part of workbook.h.
+ * people (report.c), CSV and JSON (report_data.c), and the closing lines.
+ * Part of workbook.h.
  */
 #ifndef WB_REPORT_H
 #define WB_REPORT_H
 
 #include "args.h"
 #include "numbers.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,6 +30,7 @@ typedef struct {
     const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
     const char *against;    /* an exercise: the kernel its speedup is against */
     char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    char result[40];        /* what the row computed, bit-exactly (wb_row_result_*); "": none */
     /* float/double against an error bound (--values uniform, or float above
      * n = 2^24): has_bound 1, |sum - exact sum| and the bound of the row's
      * order of additions; 0 for an exact check (CSV error, bound empty) */
@@ -105,6 +107,17 @@ int wb_row_todo(const wb_lab *lab, wb_row *row);
 void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
                     const char *prefix, const char *suffix);
 
+/* What the row computed, bit-exactly, into row->result (the CSV's result
+ * column, which a checker outside the program recomputes): an int (a sum, a
+ * maximum) in decimal; a float or double sum as its integer when it is an
+ * exact one below 2^53, else as a C99 hex float (%a); an output of bytes (a
+ * transposed matrix, a row's or column's sums) as the FNV-1a 64-bit digest
+ * of those bytes, 16 hex digits (wb_fnv1a64). */
+void wb_row_result_int(wb_row *row, long long v);
+void wb_row_result_real(wb_row *row, double v);
+void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len);
+unsigned long long wb_fnv1a64(const void *bytes, size_t len);
+
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);
 
@@ -125,16 +138,6 @@ void wb_report_print(const wb_report *r, wb_format f, FILE *out);
  * "1.04x faster than the library", "level with the library (within 1%)",
  * "the library is 1.02x faster" (ours = our time, lib = the library's). */
 void wb_versus_library(char *buf, size_t len, double ours, double lib);
-
-/* The widest line a program prints for people: a projector with a large
- * font shows 100 columns whole. */
-#define WB_WIDTH 100
-
-/* Print text word-wrapped to WB_WIDTH columns: the first line starts with
- * `lead`, each following one with `indent` blanks; a '\n' in text starts a
- * new (indented) line. Runs of blanks inside a line are kept. Ends with a
- * newline. */
-void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text);
 
 /* The CSV header line (documented column set), without newline. */
 extern const char *const wb_csv_header;
@@ -159,19 +162,6 @@ void wb_report_exercise_verdict(wb_report *r, const wb_row *row);
 /* The closing line of a run without --exercises, "exercises: 1 of 3 done
  * ... (./lab04 --exercises runs them)"; nothing when the lab has none. */
 void wb_print_exercise_line(const wb_report *r, FILE *out);
-
-/*
- * The rows of a run, in order: the selected kernels; with --exercises each
- * selected exercise right after the kernel it is measured against (that
- * kernel runs even if -k left it out). Fills order[] (room for
- * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
- * wb_kernel_info is the entry's first member: cast it back to the lab's
- * struct) and returns the count.
- */
-int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
-
-/* The exercise of `lab` named `name`, or -1. */
-int wb_exercise_index(const wb_lab *lab, const char *name);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -162,16 +162,33 @@ static int outputs_right(const m_ctx *c, char *check, size_t len)
     return 0;
 }
 
+/* The result column: what the kernel left in host_out (outputs_right
+ * copied it): the total, or the digest of the row or column sums. */
+static void matrix_result(const m_ctx *c, wb_row *row)
+{
+    size_t i, count = outputs_of(c);
+    long long s = 0;
+    if (c->k->output != M_TOTAL) {
+        wb_row_result_bytes(row, c->m->host_out, count * sizeof(int));
+        return;
+    }
+    for (i = 0; i < count; ++i)
+        s += c->m->host_out[i];
+    wb_row_result_int(row, s);
+}
+
 /* The verified launch's outputs (when NULL), or the last run's, which must
  * be right too (timed, or --check's second). */
 static void judge(void *p, wb_row *row, const char *when)
 {
     char again[96];
-    if (!when)
+    if (!when) {
         row->pass = outputs_right((const m_ctx *)p, row->check, sizeof row->check);
-    else if (!outputs_right((const m_ctx *)p, again, sizeof again)) {
+        matrix_result((const m_ctx *)p, row);
+    } else if (!outputs_right((const m_ctx *)p, again, sizeof again)) {
         row->pass = 0;
         snprintf(row->check, sizeof row->check, "%s: %.70s", when, again);
+        matrix_result((const m_ctx *)p, row);
     }
 }
 

@@ -167,6 +167,7 @@ static const wb_lab lab = {
     .exercise_nx = EXERCISE_NX,
     .exercise_ny = EXERCISE_NY,
     .todo_take = WB_TODO_TAKE,
+    .gpu_trace = 1,           /* --trace KERNEL */
 };
 
 /* What the banner's "build" line says: how the binary's loads are compiled. */
@@ -187,7 +188,6 @@ static const wb_program program = {
     .lab = &lab,
     .runner = &lab06_runner,
     .device = &wb_gpu_device,
-    .traced = 1,
     .check_args = check_grids,
     .explain = lab06_explain,
     .timed = "one launch of the kernel (CUDA events); GB/s = 2 x nx x ny x 4 bytes / time",

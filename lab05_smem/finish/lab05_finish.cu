@@ -223,14 +223,12 @@ static void explain_finishes(const wb_args *a)
            "Run ./lab05-finish on a GPU to measure each one.\n");
 }
 
-/* the reduction runner, without --trace */
-static const wb_program program = {
-    .lab = &lab, .runner = &wb_reduce_runner, .device = &wb_gpu_device,
-    .check_args = wb_reduce_check_blocks, .explain = explain_finishes,
+static const wb_program program = WB_REDUCTION_PROGRAM(
+    lab, .explain = explain_finishes,
     .timed = "the whole reduction to one number on the device (CUDA events), except modernPartials: its "
              "first pass alone, the floor",
     .total_what = "the whole reduction on the host clock: kernel + copy of the result (the partial sums for "
                   "modernPartials) + their sum on the host",
-    .baseline = "modernPartials", .notes = print_finish_notes, .cleanup = cubSum_release};
+    .baseline = "modernPartials", .notes = print_finish_notes, .cleanup = cubSum_release);
 
 int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
