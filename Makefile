@@ -89,7 +89,7 @@ GPU_LABS := $(filter-out lab01,$(LABS))
 dir_of    = $(filter $(1)_%,$(LAB_DIRS))
 
 BUILD := build
-COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,workbook args numbers report report_data)
+COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,workbook text args numbers report report_data check main)
 COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce.o
 # lab01's exercises are a .c file of their own: the student's or the solutions'
 LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
@@ -219,6 +219,22 @@ $(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed without running it (docs/instructor.md)
 
+# The harness's own tests (tests/gpu/gpu_harness.sh): each GPU runner on
+# kernels that write nothing, half, or past their end (tests/harness/), and
+# the example lab (tests/example/maxlab.cu, docs/maintainers.md)
+HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose maxlab)
+$(BUILD)/tests/bad_reduce: $(BUILD)/tests/harness/bad_reduce.o
+$(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix_run.o
+$(BUILD)/tests/bad_transpose: $(BUILD)/tests/harness/bad_transpose.o $(BUILD)/lab06_transpose/run.o
+$(BUILD)/tests/maxlab: $(BUILD)/tests/example/maxlab.o
+$(HARNESS_TEST_BINS): $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o | need-nvcc
+	@echo "  LINK   $@"
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
+$(BUILD)/tests/%.o: tests/%.cu $(BUILD)/common/flags | need-nvcc
+	@mkdir -p $(@D)
+	@echo "  NVCC   $<"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -Ilab05_smem -Ilab06_transpose -c -o $@ $<
+
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/solutions)),solutions-build)
@@ -229,7 +245,7 @@ solutions-build:
 # make test builds with one job per core unless -j was given
 JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD)
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD)
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build
