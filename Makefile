@@ -201,11 +201,14 @@ need-nvcc:
 # ---- tests ----------------------------------------------------------------------
 # tests/run runs them: tests/unit/ (C unit tests, lab01's command line),
 # tests/gpu/ (the GPU labs), tests/tools/ (grader, docs, widths, build, handout)
-TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01
+TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01 $(BUILD)/tests/bad_cpu
 
 $(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/unit/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+# lab01's runner against broken versions (tests/unit/cpu_harness.sh)
+$(BUILD)/tests/bad_cpu: $(BUILD)/tests/harness/bad_cpu.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 

@@ -215,8 +215,11 @@ int wb_main(const wb_program *p, int argc, char **argv)
         p->check_args(p->lab, &a, order, run.nrows);
     check_sweep(p, &a);
     if (a.explain) {
-        if (p->explain)
-            p->explain(&a);
+        if (!p->explain) {
+            fprintf(stderr, "%s: --explain: this program has no explanation to show; leave it out\n", p->lab->lab);
+            return WB_EXIT_USAGE;
+        }
+        p->explain(&a);
         return WB_EXIT_OK;
     }
 

@@ -38,6 +38,7 @@ if [ "$STATUS" -eq 0 ] && grep -q '^blockMax ' "$OUTF" && grep -q '^blockMaxTwic
 else notok "maxlab --list" "exit $STATUS"; fi
 expect_usage "maxlab -k nope" $M -k nope
 expect_usage "maxlab --type float (int only)" $M --type float
+expect_usage "maxlab --explain (it has none)" $M --explain
 run $M --check -n 1,33,1000003 -b 32,1024 --seed 1,2
 if [ "$STATUS" -eq 0 ] && [ "$(grep -c ',PASS,' "$OUTF")" -eq 12 ] && grep -q "12 rows (12 planned)" "$ERRF"; then
     ok "maxlab --check: 12 rows PASS"
