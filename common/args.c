@@ -505,9 +505,10 @@ static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
     return 0;
 }
 
-int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
+/* The lab's defaults, every kernel and exercise selected. */
+static void set_defaults(const wb_lab *lab, wb_args *a)
 {
-    int i, csv = 0, json = 0;
+    int i;
     memset(a, 0, sizeof *a);
     a->n = lab->default_n;
     a->nx = lab->default_nx;
@@ -523,84 +524,104 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         a->selected[i] = 1;
     for (i = 0; i < lab->exercises.count && i < WB_MAX_KERNELS; ++i)
         a->ex_selected[i] = 1;
+}
+
+/* An option that takes a value v (argv[i + 1]): 0 when f is not one of
+ * them, 1 when parsed (the caller steps over v), WB_EXIT_USAGE with err. */
+static int parse_valued(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
+{
+    if (!strcmp(f, "-n") || !strcmp(f, "-b") || !strcmp(f, "--seed") || !strcmp(f, "--type"))
+        return parse_list(lab, f, v, a, err, errlen) ? WB_EXIT_USAGE : 1;
+    if ((!strcmp(f, "--nx") || !strcmp(f, "--ny")) && lab->shape == WB_MATRIX) {
+        int *side = f[3] == 'x' ? &a->nx : &a->ny;
+        if (a->n_count > 1) {
+            fail(err, errlen, "%s: -n gave a list of shapes; give each shape in the list (NXxNY) "
+                              "and leave %s out", f, f);
+            return WB_EXIT_USAGE;
+        }
+        if (parse_matrix_side(f, v, side, err, errlen))
+            return WB_EXIT_USAGE;
+        a->n_given = 1;
+        return 1;
+    }
+    if (!strcmp(f, "-k"))
+        return parse_kernels(lab, v, a, err, errlen) ? WB_EXIT_USAGE : 1;
+    if (!strcmp(f, "-r")) {
+        long long r;
+        if (wb_parse_count(v, WB_MAX_REPS, &r) != 0) {
+            fail(err, errlen, "-r: '%.*s%s' is not a repetition count; give a whole number from 1 to %d",
+                 VALUE(v), WB_MAX_REPS);
+            return WB_EXIT_USAGE;
+        }
+        a->reps = (int)r;
+        return 1;
+    }
+    if (!strcmp(f, "--values"))
+        return parse_type_values(lab, f, v, a, err, errlen) ? WB_EXIT_USAGE : 1;
+    return 0;
+}
+
+/* argv[*i] and, for an option with a value, argv[*i + 1] (then *i steps
+ * over it): 0, or WB_EXIT_USAGE with err. *csv, *json: the format flags. */
+static int parse_option(const wb_lab *lab, int argc, char **argv, int *i, wb_args *a, int *csv, int *json,
+                        char *err, size_t errlen)
+{
+    const char *f = argv[*i];
+    const char *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+    int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
+                      !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
+                      !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
+    int r;
+    if (!strcmp(f, "--finish")) {
+        ++*i;
+        return parse_list(lab, f, v, a, err, errlen) ? WB_EXIT_USAGE : 0;
+    }
+    if (takes_value && !v) {
+        fail(err, errlen, "%s needs a value; run ./%s -h for the options", f, lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    if (!strcmp(f, "-h") || !strcmp(f, "--help"))
+        a->help = 1;
+    else if (!strcmp(f, "--list"))
+        a->list = 1;
+    else if (!strcmp(f, "--csv"))
+        *csv = 1;
+    else if (!strcmp(f, "--json"))
+        *json = 1;
+    else if (!strcmp(f, "--check"))
+        a->check = 1;
+    else if (!strcmp(f, "--explain"))
+        a->explain = 1;
+    else if (!strcmp(f, "--exercises") && lab->exercises.count > 0)
+        a->exercises = 1;
+    else if (lab->extra_flag && !strcmp(f, lab->extra_flag))
+        a->extra = 1;
+    else if ((r = parse_valued(lab, f, v, a, err, errlen)) != 0) {
+        if (r != 1)
+            return WB_EXIT_USAGE;
+        ++*i;
+    } else if (f[0] == '-') {
+        fail(err, errlen, "unknown option '%.*s%s'; run ./%s -h for the options", NAMED(f), lab->lab);
+        return WB_EXIT_USAGE;
+    } else {
+        fail(err, errlen, "unexpected argument '%.*s%s'; options start with '-' (run ./%s -h)",
+             VALUE(f), lab->lab);
+        return WB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
+{
+    int i, csv = 0, json = 0;
+    set_defaults(lab, a);
     err[0] = '\0';
     for (i = 1; i < argc; ++i) /* --check first: it lets the options below take lists */
         if (!strcmp(argv[i], "--check"))
             a->check = 1;
-
-    for (i = 1; i < argc; ++i) {
-        const char *f = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes_value = !strcmp(f, "-n") || !strcmp(f, "--nx") || !strcmp(f, "--ny") ||
-                          !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
-                          !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
-        if (!strcmp(f, "--finish")) {
-            if (parse_list(lab, f, v, a, err, errlen))
-                return WB_EXIT_USAGE;
-            ++i;
-            continue;
-        }
-        if (takes_value && !v) {
-            fail(err, errlen, "%s needs a value; run ./%s -h for the options", f, lab->lab);
+    for (i = 1; i < argc; ++i)
+        if (parse_option(lab, argc, argv, &i, a, &csv, &json, err, errlen))
             return WB_EXIT_USAGE;
-        }
-        if (!strcmp(f, "-h") || !strcmp(f, "--help")) {
-            a->help = 1;
-        } else if (!strcmp(f, "--list")) {
-            a->list = 1;
-        } else if (!strcmp(f, "--csv")) {
-            csv = 1;
-        } else if (!strcmp(f, "--json")) {
-            json = 1;
-        } else if (!strcmp(f, "--check")) {
-            a->check = 1;
-        } else if (!strcmp(f, "--explain")) {
-            a->explain = 1;
-        } else if (!strcmp(f, "--exercises") && lab->exercises.count > 0) {
-            a->exercises = 1;
-        } else if (lab->extra_flag && !strcmp(f, lab->extra_flag)) {
-            a->extra = 1;
-        } else if (!strcmp(f, "-n") || !strcmp(f, "-b") || !strcmp(f, "--seed") || !strcmp(f, "--type")) {
-            if (parse_list(lab, f, v, a, err, errlen))
-                return WB_EXIT_USAGE;
-            ++i;
-        } else if ((!strcmp(f, "--nx") || !strcmp(f, "--ny")) && lab->shape == WB_MATRIX) {
-            int *side = f[3] == 'x' ? &a->nx : &a->ny;
-            if (a->n_count > 1) {
-                fail(err, errlen, "%s: -n gave a list of shapes; give each shape in the list (NXxNY) "
-                                  "and leave %s out", f, f);
-                return WB_EXIT_USAGE;
-            }
-            if (parse_matrix_side(f, v, side, err, errlen))
-                return WB_EXIT_USAGE;
-            a->n_given = 1;
-            ++i;
-        } else if (!strcmp(f, "-k")) {
-            if (parse_kernels(lab, v, a, err, errlen))
-                return WB_EXIT_USAGE;
-            ++i;
-        } else if (!strcmp(f, "-r")) {
-            long long r;
-            if (wb_parse_count(v, WB_MAX_REPS, &r) != 0) {
-                fail(err, errlen, "-r: '%.*s%s' is not a repetition count; give a whole number from 1 to %d",
-                     VALUE(v), WB_MAX_REPS);
-                return WB_EXIT_USAGE;
-            }
-            a->reps = (int)r;
-            ++i;
-        } else if (!strcmp(f, "--values")) {
-            if (parse_type_values(lab, f, v, a, err, errlen))
-                return WB_EXIT_USAGE;
-            ++i;
-        } else if (f[0] == '-') {
-            fail(err, errlen, "unknown option '%.*s%s'; run ./%s -h for the options", NAMED(f), lab->lab);
-            return WB_EXIT_USAGE;
-        } else {
-            fail(err, errlen, "unexpected argument '%.*s%s'; options start with '-' (run ./%s -h)",
-                 VALUE(f), lab->lab);
-            return WB_EXIT_USAGE;
-        }
-    }
     if (csv && json) {
         fail(err, errlen, "--csv and --json exclude each other; give one of them");
         return WB_EXIT_USAGE;
@@ -626,10 +647,10 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
     return finish_lists(lab, a, err, errlen);
 }
 
-void wb_print_usage(const wb_lab *lab, FILE *f)
+/* The synopsis: bracketed groups, a line broken between two groups where
+ * the next would pass WB_WIDTH columns; the --trace line. */
+static void print_synopsis(const wb_lab *lab, FILE *f)
 {
-    /* the synopsis: bracketed groups, a line broken between two groups
-     * where the next would pass WB_WIDTH columns */
     char extra[48] = "", finish_[16] = "";
     const int matrix = lab->shape == WB_MATRIX;
     const char *groups[] = {
@@ -658,6 +679,11 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
         fprintf(f, "       ./%s --trace NAME [-n %s] [-b %s] [--brief] [--svg FILE]\n", lab->lab,
                 matrix ? "NXxNY" : "N", matrix ? "WxH" : "THREADS");
     fprintf(f, "\n");
+}
+
+/* -n and -b: the shape and the block, with the lab's defaults. */
+static void print_size_options(const wb_lab *lab, FILE *f)
+{
     if (lab->shape == WB_LENGTH)
         fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
                    "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
@@ -670,6 +696,33 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     else if (lab->uses_block)
         fprintf(f, "  -b WxH        block shape, powers of two with 32 <= W*H <= 1024 (default %dx%d)\n",
                 lab->default_block_x, lab->default_block_y);
+}
+
+/* --check and --exercises, in the lab's words. */
+static void print_check_options(const wb_lab *lab, FILE *f)
+{
+    char text[320];
+    snprintf(text, sizeof text,
+             "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
+             "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
+             lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
+             lab->device_finish ? "--finish, " : "", "--seed",
+             lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
+             : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
+                                     : "-n 1,17,1000003");
+    wb_print_wrapped(f, "  --check       ", 16, text);
+    if (lab->exercises.count > 0) {
+        snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
+                                    "against; without -n at %s, where every bug shows",
+                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
+        wb_print_wrapped(f, "  --exercises   ", 16, text);
+    }
+}
+
+void wb_print_usage(const wb_lab *lab, FILE *f)
+{
+    print_synopsis(lab, f);
+    print_size_options(lab, f);
     fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
                "  -r REPS       timed repetitions; the median is reported (default %d)\n"
                "  --seed S      seed of the input generator (default 1)\n"
@@ -677,25 +730,7 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
                "  --json        machine-readable JSON on stdout\n"
                "  --explain     show step by step what the threads do on a tiny input\n",
             lab->default_reps);
-    {
-        char text[320];
-        snprintf(text, sizeof text,
-                 "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
-                 "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
-                 lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
-                 lab->device_finish ? "--finish, " : "", "--seed",
-                 lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
-                 : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
-                                         : "-n 1,17,1000003");
-        wb_print_wrapped(f, "  --check       ", 16, text);
-    }
-    if (lab->exercises.count > 0) {
-        char text[256];
-        snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
-                                    "against; without -n at %s, where every bug shows",
-                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
-        wb_print_wrapped(f, "  --exercises   ", 16, text);
-    }
+    print_check_options(lab, f);
     if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
         char names[64];
         type_names(lab, names, sizeof names);

@@ -435,35 +435,47 @@ static void print_bound_lines(const wb_report *r, FILE *out)
                 differ ? "every other kernel" : "every kernel", runs);
 }
 
-static void print_table(const wb_report *r, FILE *out)
-{
-    int i, c, show_n = !rows_share_n(r), has_grid = 0, has_block = 0;
+/* How the table is laid out: the columns shown, their widths and the
+ * blanks before each; what every row shares goes to the banner instead. */
+typedef struct {
+    int show_n; /* rows of several sizes (a sweep): n heads each size */
     int show[NCOLS], width[NCOLS], sep[NCOLS];
-    char line[512], same_grid[40], same_block[40], sz[64], mib[32], left_out[160] = "";
-    const char *grid_all, *block_all;
-    table_row t;
+    const char *grid_all, *block_all; /* the grid (block) of every row, or NULL */
+    char same_grid[40], same_block[40], left_out[160];
+} table_layout;
 
+/* Which columns show: total only where a row has one, grid and block only
+ * where they differ between rows. */
+static void choose_columns(const wb_report *r, table_layout *L)
+{
+    int i, c, has_grid = 0, has_block = 0;
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
         has_grid |= w->grid_x > 0;
         has_block |= w->block_x > 0;
     }
     for (c = 0; c < NCOLS; ++c)
-        show[c] = 1;
-    show[COL_TOTAL] = 0;
+        L->show[c] = 1;
+    L->show[COL_TOTAL] = 0;
     for (i = 0; i < r->nrows; ++i)
         if (r->rows[i].total_ms >= 0)
-            show[COL_TOTAL] = 1;
-    grid_all = has_grid ? same_on_every_row(r, COL_GRID, same_grid, sizeof same_grid)
-                        : NULL;
-    block_all = has_block ? same_on_every_row(r, COL_BLOCK, same_block, sizeof same_block)
-                          : NULL;
-    show[COL_GRID] = has_grid && !grid_all;
-    show[COL_BLOCK] = has_block && !block_all;
+            L->show[COL_TOTAL] = 1;
+    L->grid_all = has_grid ? same_on_every_row(r, COL_GRID, L->same_grid, sizeof L->same_grid)
+                           : NULL;
+    L->block_all = has_block ? same_on_every_row(r, COL_BLOCK, L->same_block, sizeof L->same_block)
+                             : NULL;
+    L->show[COL_GRID] = has_grid && !L->grid_all;
+    L->show[COL_BLOCK] = has_block && !L->block_all;
+}
 
-    /* the columns: as wide as their widest cell; two blanks apart, one
-     * inside a pair (grid block, time +-iqr, % copy and its bar), one
-     * everywhere when two do not fit */
+/* The columns: as wide as their widest cell; two blanks apart, one inside a
+ * pair (grid block, time +-iqr, % copy and its bar), one everywhere when two
+ * do not fit; then, still too wide, drop_order's columns go (the CSV has
+ * them), named in left_out. */
+static void fit_columns(const wb_report *r, table_layout *L)
+{
+    int i, c, *show = L->show, *width = L->width, *sep = L->sep;
+    table_row t;
     for (c = 0; c < NCOLS; ++c) {
         width[c] = (int)strlen(col_head[c]);
         sep[c] = c == COL_BAR || c == COL_IQR || (c == COL_BLOCK && show[COL_GRID]) ? 1 : 2;
@@ -482,16 +494,21 @@ static void print_table(const wb_report *r, FILE *out)
             i -= show[c] && c && sep[c] > 1 ? sep[c] - 1 : 0;
             sep[c] = 1;
         }
-    for (c = 0; c < NDROP && i > WB_WIDTH; ++c) { /* still too wide: these go (the CSV has them) */
+    L->left_out[0] = '\0';
+    for (c = 0; c < NDROP && i > WB_WIDTH; ++c) {
         if (!show[drop_order[c]])
             continue;
         show[drop_order[c]] = 0;
         i -= width[drop_order[c]] + 1;
-        snprintf(left_out + strlen(left_out), sizeof left_out - strlen(left_out), "%s%s",
-                 left_out[0] ? ", " : "", col_head[drop_order[c]]);
+        snprintf(L->left_out + strlen(L->left_out), sizeof L->left_out - strlen(L->left_out), "%s%s",
+                 L->left_out[0] ? ", " : "", col_head[drop_order[c]]);
     }
+}
 
-    /* the banner */
+/* The banner's device and ceiling lines. */
+static void print_device_banner(const wb_report *r, FILE *out)
+{
+    char line[512];
     snprintf(line, sizeof line, "%s (%s)", r->device, r->device_detail);
     print_banner(out, "device", line);
     if (r->ceiling_gbps > 0) {
@@ -505,61 +522,87 @@ static void print_table(const wb_report *r, FILE *out)
         }
         print_banner(out, "ceiling", line);
     }
+}
+
+/* The banner's speedup line: against which row, and what. */
+static void print_speedup_banner(const wb_report *r, const table_layout *L, FILE *out)
+{
+    char line[512];
+    int i, ex = 0;
+    for (i = 0; i < r->nrows; ++i)
+        ex |= r->rows[i].role != NULL;
+    /* the row the speedups are against: the baseline where it ran (-k may leave it out) */
+    const char *base = r->rows[0].kernel;
+    for (i = 0; r->baseline && i < r->nrows; ++i)
+        if (!strcmp(r->rows[i].kernel, r->baseline))
+            base = r->baseline;
+    snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", base,
+             L->show_n ? " at the same n" : "", ex ? "; your exercises against the kernel beside them" : "",
+             r->speedup_note ? "; " : "", r->speedup_note ? r->speedup_note : "");
+    print_banner(out, "speedup", line);
+}
+
+/* The banner: what every row shares, then a blank line. */
+static void print_banners(const wb_report *r, table_layout *L, FILE *out)
+{
+    char line[512], sz[64], mib[32];
+    print_device_banner(r, out);
     if (r->build)
         print_banner(out, "build", r->build);
-    if (r->nrows > 0 && !show_n) {
+    if (r->nrows > 0 && !L->show_n) {
         size_text(sz, sizeof sz, &r->rows[0]);
         bytes_text(mib, sizeof mib, r->rows[0].bytes);
         snprintf(line, sizeof line, "n = %s (%s moved), median of %d repetitions%s", sz, mib, r->reps,
                  r->ceiling_gbps > 0 && r->rows[0].grid_x ? ", L2 flushed before each" : "");
         print_banner(out, "size", line);
     }
-    if (grid_all) {
-        snprintf(line, sizeof line, "%s blocks for every kernel", grid_all);
+    if (L->grid_all) {
+        snprintf(line, sizeof line, "%s blocks for every kernel", L->grid_all);
         print_banner(out, "grid", line);
     }
-    if (block_all) {
-        snprintf(line, sizeof line, "%s threads for every kernel", block_all);
+    if (L->block_all) {
+        snprintf(line, sizeof line, "%s threads for every kernel", L->block_all);
         print_banner(out, "block", line);
     }
     if (r->timed)
         print_banner(out, "timed", r->timed);
-    if (show[COL_SPEEDUP] && r->nrows > 0) {
-        int ex = 0;
-        for (i = 0; i < r->nrows; ++i)
-            ex |= r->rows[i].role != NULL;
-        /* the row the speedups are against: the baseline where it ran (-k may leave it out) */
-        const char *base = r->rows[0].kernel;
-        for (i = 0; r->baseline && i < r->nrows; ++i)
-            if (!strcmp(r->rows[i].kernel, r->baseline))
-                base = r->baseline;
-        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", base,
-                 show_n ? " at the same n" : "", ex ? "; your exercises against the kernel beside them" : "",
-                 r->speedup_note ? "; " : "", r->speedup_note ? r->speedup_note : "");
-        print_banner(out, "speedup", line);
+    if (L->show[COL_SPEEDUP] && r->nrows > 0)
+        print_speedup_banner(r, L, out);
+    if (L->left_out[0]) {
+        strncat(L->left_out, ": left out to fit the screen (--csv has every column)",
+                sizeof L->left_out - strlen(L->left_out) - 1);
+        print_banner(out, "columns", L->left_out);
     }
-    if (left_out[0]) {
-        strncat(left_out, ": left out to fit the screen (--csv has every column)",
-                sizeof left_out - strlen(left_out) - 1);
-        print_banner(out, "columns", left_out);
-    }
-    if (show[COL_TOTAL] && r->total_what)
+    if (L->show[COL_TOTAL] && r->total_what)
         print_banner(out, "total", r->total_what);
     fprintf(out, "\n");
+}
 
-    print_cells(out, show, width, sep, col_head);
+/* The head and the rows; in a sweep each size heads its rows, with its own ceiling. */
+static void print_rows(const wb_report *r, const table_layout *L, FILE *out)
+{
+    char sz[64], mib[32];
+    table_row t;
+    int i;
+    print_cells(out, L->show, L->width, L->sep, col_head);
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
-        if (show_n && (i == 0 || !same_size(w, &r->rows[i - 1]))) {
-            /* a sweep: each size heads its rows, with its own ceiling */
+        if (L->show_n && (i == 0 || !same_size(w, &r->rows[i - 1]))) {
             size_text(sz, sizeof sz, w);
             bytes_text(mib, sizeof mib, w->bytes);
             fprintf(out, "n = %s (%s moved), copy ceiling %.*f GB/s\n", sz, mib,
                     w->ceiling_gbps < 99.95 ? 1 : 0, w->ceiling_gbps);
         }
         row_cells(w, &t);
-        print_cells(out, show, width, sep, t.text);
+        print_cells(out, L->show, L->width, L->sep, t.text);
     }
+}
+
+/* Under the rows: each failed row's check, the bounds, the exercises. */
+static void print_row_notes(const wb_report *r, FILE *out)
+{
+    char line[512];
+    int i;
     for (i = 0; i < r->nrows; ++i)
         if (!r->rows[i].pass && !r->rows[i].todo) {
             snprintf(line, sizeof line, "  %s: ", r->rows[i].kernel);
@@ -575,6 +618,17 @@ static void print_table(const wb_report *r, FILE *out)
                              : r->rows[i].pass ? "PASS, speedup above" : "FAIL, see above");
         }
     fprintf(out, "\n");
+}
+
+static void print_table(const wb_report *r, FILE *out)
+{
+    table_layout L;
+    L.show_n = !rows_share_n(r);
+    choose_columns(r, &L);
+    fit_columns(r, &L);
+    print_banners(r, &L, out);
+    print_rows(r, &L, out);
+    print_row_notes(r, out);
     if (r->notes)
         r->notes(r, out); /* each note line ends in \n; a blank line after them */
     print_summary(r, out);

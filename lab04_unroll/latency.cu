@@ -232,16 +232,117 @@ static wb_stats idle_latency(wb_gpu *g, const wb_args *a, int reps)
     return wb_summarize(ns, reps);
 }
 
+/* The rows of the table under load: each row's rate, bytes in flight per
+ * SM, Little's-law latency and verdict. */
+typedef struct {
+    double gbps[STREAM_ROWS], per_sm[STREAM_ROWS], loaded_ns[STREAM_ROWS];
+    int ok[STREAM_ROWS];
+} stream_results;
+
+/* The banner: the device, the idle latency, the ceiling; then what the
+ * table under load shows. */
+static void print_latency_head(const wb_report *r, wb_stats idle, int reps, double ceiling, size_t copy_bytes,
+                               int timed_reps)
+{
+    printf("device   %s (%s)\n", r->device, r->device_detail);
+    printf("latency  %.0f ns idle: one load that misses L1 and L2 with no other load in the queues\n"
+           "         (one thread chasing pointers through %u MiB of random 128-byte lines, L2 flushed;\n"
+           "         median of %d, quartiles %.0f..%.0f ns)\n",
+           idle.median, CHASE_BYTES >> 20, reps, idle.q1, idle.q3);
+    printf("ceiling  %.0f GB/s: %s\n         (theoretical %.0f GB/s)\n\n", ceiling, r->ceiling_what,
+           r->peak_gbps);
+
+    printf("Under load: streamRead<load, k> fills every SM with threads of %d; each thread issues k\n"
+           "independent loads, adds them, and goes on to its next k until all %.1f MiB are read\n"
+           "(L2 flushed, median of %d; each block's sum checked, output poisoned before each run).\n"
+           "The latency column is Little's law's estimate, an upper bound: bytes in flight / bandwidth,\n"
+           "assuming every load of every resident thread is on its way (threads x k x load). Once\n"
+           "the bandwidth is flat it grows with those bytes by construction; what it shows is how\n"
+           "many bytes in flight the memory system needs before the bandwidth stops growing.\n\n",
+           STREAM_BLOCK, copy_bytes / 1048576.0, timed_reps);
+}
+
+/* Each stream row checked alone, timed, checked again, printed; returns 1
+ * when a row failed. */
+static int stream_table(wb_gpu *g, const wb_args *a, int *src, unsigned long long *partial,
+                        unsigned long long *host_partial, long long sum, double ceiling, stream_results *s)
+{
+    size_t copy_bytes = (size_t)a->n * sizeof(int);
+    int i, failed = 0;
+    printf("load   k  threads/SM  in flight/SM      GB/s   %% copy  est. ns<=  check\n");
+    for (i = 0; i < STREAM_ROWS; ++i) {
+        const stream_row *row = &stream_rows[i];
+        stream_ctx c = {row, src, a->n, partial, host_partial, 0};
+        char why[128] = "";
+        int ok;
+        wb_stats t;
+        double threads_per_sm = (double)row->blocks_per_sm() * STREAM_BLOCK;
+        c.grid = (unsigned)(row->blocks_per_sm() * g->sm_count);
+        stream_poison(&c); /* checked once alone, then after the timed runs */
+        stream_work(&c);
+        ok = stream_check(&c, sum, why, sizeof why);
+        t = wb_time_events(g, stream_work, stream_poison, &c, a->reps);
+        ok = ok && stream_check(&c, sum, why, sizeof why);
+        s->gbps[i] = wb_gbps((double)copy_bytes, t.median);
+        s->per_sm[i] = threads_per_sm * row->k * row->bytes;
+        s->loaded_ns[i] = s->per_sm[i] * g->sm_count / s->gbps[i]; /* bytes / (GB/s) = ns */
+        printf("%2u B %3u %11.0f %9.1f KiB %9.1f %7.1f%% %10.0f  %s\n", row->bytes, row->k,
+               threads_per_sm, s->per_sm[i] / 1024, s->gbps[i], 100 * s->gbps[i] / ceiling, s->loaded_ns[i],
+               ok ? "PASS" : "FAIL");
+        if (!ok) {
+            printf("         %s\n", why);
+            failed = 1;
+        }
+        s->ok[i] = ok;
+    }
+    return failed;
+}
+
+/* Enough in flight: the fewest bytes per SM that reach the plateau,
+ * STREAM_ENOUGH of the best rate any row reached (not of the copy: a
+ * read-only stream need not reach the copy's rate, and on an H100 it stays
+ * below it); then what each kernel can have in flight against it. */
+static void print_enough(const wb_gpu *g, const stream_results *s, double ceiling, wb_stats idle, int failed,
+                         const wb_reduce_kernel *kernels, int count)
+{
+    double best = 0;
+    int i, enough = -1;
+    for (i = 0; i < STREAM_ROWS; ++i)
+        if (s->ok[i] && s->gbps[i] > best)
+            best = s->gbps[i];
+    for (i = 0; i < STREAM_ROWS; ++i)
+        if (s->ok[i] && s->gbps[i] >= STREAM_ENOUGH * best && (enough < 0 || s->per_sm[i] < s->per_sm[enough]))
+            enough = i;
+    if (enough < 0) {
+        if (!failed)
+            printf("\nNo row passed its check: no figure for what is enough.\n");
+        return;
+    }
+    printf("\nEnough in flight: %.0f%% of the best rate (%.0f GB/s, %.1f%% of the copy) first with\n"
+           "%.1f KiB per SM (%u B x %u per thread). Little's law puts the latency under load there\n"
+           "at %.0f ns at most, %.1fx the idle %.0f ns.\n",
+           100 * STREAM_ENOUGH, best, 100 * best / ceiling, s->per_sm[enough] / 1024, stream_rows[enough].bytes,
+           stream_rows[enough].k, s->loaded_ns[enough], s->loaded_ns[enough] / idle.median, idle.median);
+    printf("\nWhat each kernel's first phase can have in flight per SM, at most (every resident thread\n"
+           "loading at once; the tree that follows issues one dependent pair of loads per step):\n");
+    printf("  %-28s %11s %14s %16s\n", "kernel", "ints/thread", "bytes per SM", "x what it needs");
+    for (i = 0; i < count; ++i) {
+        double bytes = (double)kernels[i].per_thread * sizeof(int) * g->prop.maxThreadsPerMultiProcessor;
+        printf("  %-28s %11u %10.1f KiB %15.2fx\n", kernels[i].info.name, kernels[i].per_thread,
+               bytes / 1024, bytes / s->per_sm[enough]);
+    }
+}
+
 int lab04_latency(const wb_args *a, const wb_reduce_kernel *kernels, int count)
 {
     static wb_report r;
+    static stream_results res;
     wb_gpu g;
-    int *src, *dst, *host, reps = a->reps > 40 ? 40 : a->reps, i, enough = -1, failed = 0;
+    int *src, *dst, *host, reps = a->reps > 40 ? 40 : a->reps, i, failed;
     unsigned long long *partial, *host_partial;
     size_t copy_bytes = (size_t)a->n * sizeof(int);
     unsigned max_grid = 0;
-    double ceiling, gbps[STREAM_ROWS], per_sm[STREAM_ROWS], loaded_ns[STREAM_ROWS], threads_per_sm, best = 0;
-    int row_ok[STREAM_ROWS];
+    double ceiling;
     long long sum;
     wb_stats idle;
 
@@ -275,75 +376,9 @@ int lab04_latency(const wb_args *a, const wb_reduce_kernel *kernels, int count)
         return WB_EXIT_CUDA;
     }
 
-    printf("device   %s (%s)\n", r.device, r.device_detail);
-    printf("latency  %.0f ns idle: one load that misses L1 and L2 with no other load in the queues\n"
-           "         (one thread chasing pointers through %u MiB of random 128-byte lines, L2 flushed;\n"
-           "         median of %d, quartiles %.0f..%.0f ns)\n",
-           idle.median, CHASE_BYTES >> 20, reps, idle.q1, idle.q3);
-    printf("ceiling  %.0f GB/s: %s\n         (theoretical %.0f GB/s)\n\n", ceiling, r.ceiling_what,
-           r.peak_gbps);
-
-    printf("Under load: streamRead<load, k> fills every SM with threads of %d; each thread issues k\n"
-           "independent loads, adds them, and goes on to its next k until all %.1f MiB are read\n"
-           "(L2 flushed, median of %d; each block's sum checked, output poisoned before each run).\n"
-           "The latency column is Little's law's estimate, an upper bound: bytes in flight / bandwidth,\n"
-           "assuming every load of every resident thread is on its way (threads x k x load). Once\n"
-           "the bandwidth is flat it grows with those bytes by construction; what it shows is how\n"
-           "many bytes in flight the memory system needs before the bandwidth stops growing.\n\n",
-           STREAM_BLOCK, copy_bytes / 1048576.0, a->reps);
-    printf("load   k  threads/SM  in flight/SM      GB/s   %% copy  est. ns<=  check\n");
-    for (i = 0; i < STREAM_ROWS; ++i) {
-        const stream_row *row = &stream_rows[i];
-        stream_ctx c = {row, src, a->n, partial, host_partial, 0};
-        char why[128] = "";
-        int ok;
-        wb_stats t;
-        threads_per_sm = (double)row->blocks_per_sm() * STREAM_BLOCK;
-        c.grid = (unsigned)(row->blocks_per_sm() * g.sm_count);
-        stream_poison(&c); /* checked once alone, then after the timed runs */
-        stream_work(&c);
-        ok = stream_check(&c, sum, why, sizeof why);
-        t = wb_time_events(&g, stream_work, stream_poison, &c, a->reps);
-        ok = ok && stream_check(&c, sum, why, sizeof why);
-        gbps[i] = wb_gbps((double)copy_bytes, t.median);
-        per_sm[i] = threads_per_sm * row->k * row->bytes;
-        loaded_ns[i] = per_sm[i] * g.sm_count / gbps[i]; /* bytes / (GB/s) = ns */
-        printf("%2u B %3u %11.0f %9.1f KiB %9.1f %7.1f%% %10.0f  %s\n", row->bytes, row->k,
-               threads_per_sm, per_sm[i] / 1024, gbps[i], 100 * gbps[i] / ceiling, loaded_ns[i],
-               ok ? "PASS" : "FAIL");
-        if (!ok) {
-            printf("         %s\n", why);
-            failed = 1;
-        }
-        row_ok[i] = ok;
-    }
-    /* enough: the fewest bytes per SM that reach the plateau, STREAM_ENOUGH
-     * of the best rate any row reached (not of the copy: a read-only stream
-     * need not reach the copy's rate, and on an H100 it stays below it) */
-    for (i = 0; i < STREAM_ROWS; ++i)
-        if (row_ok[i] && gbps[i] > best)
-            best = gbps[i];
-    for (i = 0; i < STREAM_ROWS; ++i)
-        if (row_ok[i] && gbps[i] >= STREAM_ENOUGH * best && (enough < 0 || per_sm[i] < per_sm[enough]))
-            enough = i;
-
-    if (enough >= 0) {
-        printf("\nEnough in flight: %.0f%% of the best rate (%.0f GB/s, %.1f%% of the copy) first with\n"
-               "%.1f KiB per SM (%u B x %u per thread). Little's law puts the latency under load there\n"
-               "at %.0f ns at most, %.1fx the idle %.0f ns.\n",
-               100 * STREAM_ENOUGH, best, 100 * best / ceiling, per_sm[enough] / 1024, stream_rows[enough].bytes,
-               stream_rows[enough].k, loaded_ns[enough], loaded_ns[enough] / idle.median, idle.median);
-        printf("\nWhat each kernel's first phase can have in flight per SM, at most (every resident thread\n"
-               "loading at once; the tree that follows issues one dependent pair of loads per step):\n");
-        printf("  %-28s %11s %14s %16s\n", "kernel", "ints/thread", "bytes per SM", "x what it needs");
-        for (i = 0; i < count; ++i) {
-            double bytes = (double)kernels[i].per_thread * sizeof(int) * g.prop.maxThreadsPerMultiProcessor;
-            printf("  %-28s %11u %10.1f KiB %15.2fx\n", kernels[i].info.name, kernels[i].per_thread,
-                   bytes / 1024, bytes / per_sm[enough]);
-        }
-    } else if (!failed) {
-        printf("\nNo row passed its check: no figure for what is enough.\n");
-    }
+    print_latency_head(&r, idle, reps, ceiling, copy_bytes, a->reps);
+    failed = stream_table(&g, a, src, partial, host_partial, sum, ceiling, &res);
+    print_enough(&g, &res, ceiling, idle, failed, kernels, count);
 
     CHECK(cudaFree(src));
     CHECK(cudaFree(dst));
@@ -355,4 +390,3 @@ int lab04_latency(const wb_args *a, const wb_reduce_kernel *kernels, int count)
         fprintf(stderr, "lab04: FAIL - streamRead did not read the exact sum\n");
     return failed ? WB_EXIT_WRONG : WB_EXIT_OK;
 }
-
