@@ -29,7 +29,7 @@ FIX=tests/fixtures/trace
 DRAW=$TMPD/trace_draw
 
 # ---- the drawing program, on the CPU ---------------------------------------
-if ! ${CC:-gcc} -O2 -std=c11 -Wall -Wextra -Werror -o "$DRAW" tools/trace/trace_draw.c 2>"$ERRF"; then
+if ! ${CC:-gcc} -O2 -std=c11 -Wall -Wextra -Werror -o "$DRAW" tools/trace/trace_draw.c tools/trace/draw_*.c 2>"$ERRF"; then
     notok "trace_draw builds with -Wall -Wextra -Werror" "$(head -c 300 "$ERRF")"
     exit 1
 fi

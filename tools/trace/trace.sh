@@ -7,7 +7,7 @@
 # `make trace LAB=lab02 KERNEL=reduceNeighbored [N=64] [B=32]` calls it. It
 # builds the trace's injection library (build/trace/: the Compute Sanitizer
 # API's patches, trace_patch.cu, and trace_inject.c) and its drawing
-# program (trace_draw.c), then runs
+# program (trace_draw.c and its parts, draw_*.c), then runs
 #     BINARY --check -k KERNEL -n N [-b B]
 # with CUDA_INJECTION64_PATH set: --check verifies the kernel once (the
 # launch traced) and runs it again (not traced). Then it draws the record
@@ -104,8 +104,8 @@ if newer "$OUTDIR/libwbtrace.so" $T/trace_inject.c $T/wbtrace.h; then
         $T/trace_inject.c -L"$SAN" -lsanitizer-public || {
         echo "trace: building the injection library (tools/trace/trace_inject.c) failed" >&2; exit 3; }
 fi
-if newer "$OUTDIR/trace_draw" $T/trace_draw.c; then
-    ${TRACE_CC:-gcc} -O2 -std=c11 -Wall -o "$OUTDIR/trace_draw" $T/trace_draw.c || {
+if newer "$OUTDIR/trace_draw" $T/trace_draw.c $T/draw.h $T/draw_*.c; then
+    ${TRACE_CC:-gcc} -O2 -std=c11 -Wall -o "$OUTDIR/trace_draw" $T/trace_draw.c $T/draw_*.c || {
         echo "trace: building tools/trace/trace_draw.c failed" >&2; exit 3; }
 fi
 
