@@ -219,9 +219,19 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
     return 0;
 }
 
+const wb_type_traits wb_types[WB_NTYPES] = {
+#define WB_TYPE(e, T, name, bytes, V, exact_max, step_bits, roundoff_bits) \
+    {name, bytes, exact_max, step_bits, roundoff_bits},
+#include "types.def"
+#undef WB_TYPE
+};
+#define WB_TYPE(e, T, name, bytes, ...) _Static_assert(sizeof(T) == (bytes), "types.def: " name "'s bytes");
+#include "types.def"
+#undef WB_TYPE
+
 const char *wb_type_name(wb_type t)
 {
-    return WB_BY_TYPE(t, "int", "float", "double");
+    return wb_types[t].name;
 }
 
 /* The types lab accepts, as "int, float or double". */
@@ -229,10 +239,10 @@ static void type_names(const wb_lab *lab, char *buf, size_t len)
 {
     unsigned types = lab->types ? lab->types : WB_TYPE_BIT(WB_INT);
     int t, count = 0, seen = 0;
-    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+    for (t = 0; t < WB_NTYPES; ++t)
         count += (types & WB_TYPE_BIT(t)) != 0;
     buf[0] = '\0';
-    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+    for (t = 0; t < WB_NTYPES; ++t)
         if (types & WB_TYPE_BIT(t)) {
             size_t used = strlen(buf);
             ++seen;
@@ -262,10 +272,10 @@ static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb
         fail(err, errlen, "--type: %s's matrix kernels have one element type; leave --type out", lab->lab);
         return WB_EXIT_USAGE;
     }
-    for (t = WB_INT; t <= WB_DOUBLE; ++t)
+    for (t = 0; t < WB_NTYPES; ++t)
         if (!strcmp(v, wb_type_name((wb_type)t)))
             break;
-    if (t > WB_DOUBLE) {
+    if (t == WB_NTYPES) {
         fail(err, errlen, "--type: '%.*s%s' is not an element type; give %s", VALUE(v), names);
         return WB_EXIT_USAGE;
     }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -60,30 +62,11 @@ const wb_kernel_info *wb_table_at(wb_table t, int i);
 typedef enum { WB_LENGTH, WB_MATRIX } wb_shape;
 typedef enum { WB_TABLE_OUT, WB_CSV, WB_JSON } wb_format;
 
-/* The element type (--type) and the input values (--values). */
-typedef enum { WB_INT = 0, WB_FLOAT = 1, WB_DOUBLE = 2 } wb_type;
+/* The input values (--values); the element types are types.h's. */
 typedef enum {
     WB_VALUES_EXACT = 0,  /* integers whose every partial sum is exact in the type: exact checks */
     WB_VALUES_UNIFORM = 1 /* [-1, 1) (float or double): checked against an error bound */
 } wb_values;
-#define WB_TYPE_BIT(t) (1u << (t))
-#define WB_ALL_TYPES (WB_TYPE_BIT(WB_INT) | WB_TYPE_BIT(WB_FLOAT) | WB_TYPE_BIT(WB_DOUBLE))
-
-/* "int", "float", "double" */
-const char *wb_type_name(wb_type t);
-
-/* The one place where the run's element type t (--type) becomes a C type:
- * the expression for int, float or double, only that one evaluated. C code
- * writes WB_BY_TYPE(t, k->reduce(a, n), k->reduce_float(a, n), ...); CUDA
- * code calls wb_with_type (gpu.h), which turns it into T. */
-#define WB_BY_TYPE(t, for_int, for_float, for_double) \
-    ((t) == WB_FLOAT ? (for_float) : (t) == WB_DOUBLE ? (for_double) : (for_int))
-
-/* Bytes per element of type t. */
-static inline size_t wb_type_size(wb_type t)
-{
-    return WB_BY_TYPE(t, sizeof(int), sizeof(float), sizeof(double));
-}
 
 /* What a lab accepts; defaults. One static const of these per lab. */
 typedef struct {

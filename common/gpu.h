@@ -2,9 +2,8 @@
  * gpu.h - the CUDA half every GPU lab shares (gpu.cu): CHECK and
  * CHECK_LAUNCH, which name file, line and call; the device and its banner;
  * the row runner; event timing with an L2 flush before every repetition;
- * the copy ceiling; and wb_with_type, where the run's element type becomes
- * T. Declared only when the including file is compiled by nvcc. Part of
- * workbook.h.
+ * the copy ceiling. Declared only when the including file is compiled by
+ * nvcc. Part of workbook.h.
  */
 #ifndef WB_GPU_H
 #define WB_GPU_H
@@ -159,19 +158,6 @@ double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, s
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
-
-/* f(T()) with T the C type of the run's element type t: the type becomes T
- * here (through WB_BY_TYPE), and everything below it is a template. f is a
- * generic lambda that returns the same type for every T (or nothing):
- *     wb_with_type(type, [&](auto z) {
- *         using T = decltype(z);
- *         kernel<T><<<grid, block>>>((T *)data, (T *)partial, n);
- *     });                                                                    */
-template <typename F>
-static inline auto wb_with_type(wb_type t, F f)
-{
-    return WB_BY_TYPE(t, f(int()), f(float()), f(double()));
-}
 
 #endif /* __CUDACC__ */
 

@@ -59,7 +59,7 @@ double wb_gbps(double bytes, double ms)
 long long wb_exact_value_max(wb_type t, long long n)
 {
     /* the largest integer the type holds with every smaller one exact */
-    long long limit = WB_BY_TYPE(t, WB_INT_MAX, 1LL << 24, 1LL << 53), v;
+    long long limit = wb_types[t].exact_max, v;
     if (n < 1 || n > limit)
         return 0;
     v = limit / n;
@@ -110,7 +110,7 @@ long long wb_sum_ints(const int *a, size_t n)
  * __int128, kept inside this file. */
 int wb_uniform_step_bits(wb_type t)
 {
-    return WB_BY_TYPE(t, 0, 24, 52);
+    return wb_types[t].step_bits;
 }
 
 /* Value i of the input of type t (float or double) as a double: an integer
@@ -210,7 +210,7 @@ double wb_exact_error(const wb_exact *e, double got)
 
 double wb_unit_roundoff(wb_type t)
 {
-    return WB_BY_TYPE(t, 0.0, ldexp(1.0, -24), ldexp(1.0, -53));
+    return wb_types[t].roundoff_bits ? ldexp(1.0, -wb_types[t].roundoff_bits) : 0.0;
 }
 
 int wb_ceil_log2(long long n)

@@ -225,51 +225,58 @@ static void remember(run_ctx *c, const void *value)
         c->seen[c->nseen++] = bits;
 }
 
+/* The result: v into c (an exact type's into result, the others' into
+ * fresult), its bits remembered. */
+template <typename T> static void take_value(run_ctx *c, T v)
+{
+    if constexpr (wb_traits<T>::exact)
+        c->result = v;
+    else
+        c->fresult = v;
+    remember(c, &v);
+}
+
 /* The result: one value of the run's type at `value`, into c. */
 static void take_result(run_ctx *c, const void *value)
 {
-    if (c->b->type == WB_INT)
-        c->result = *(const int *)value;
-    else
-        c->fresult = wb_with_type(c->b->type, [&](auto z) -> double {
-            return *(const decltype(z) *)value;
-        });
-    remember(c, value);
+    wb_with_type(c->b->type, [&](auto z) { take_value(c, *(const decltype(z) *)value); });
+}
+
+/* parts partial sums hp[] added on the host (for a max kernel: their
+ * maximum) in T's host sum, as a program in T would; an exact type's sum
+ * is the same in any order, so it counts as one result seen. */
+template <typename T> static void add_partials(run_ctx *c, const T *hp, unsigned parts)
+{
+    typedef typename wb_traits<T>::host_sum S;
+    S s = c->k->op == WB_OP_MAX ? (S)-(1LL << 62) : (S)0; /* below any int */
+    unsigned i;
+    for (i = 0; i < parts; ++i) {
+        if (c->k->op == WB_OP_MAX)
+            s = hp[i] > s ? hp[i] : s;
+        else
+            s += hp[i];
+    }
+    if constexpr (wb_traits<T>::exact) {
+        c->result = s;
+        ++c->runs;
+        c->nseen = 1;
+    } else {
+        take_value(c, s);
+    }
 }
 
 /* The whole reduction to one number, finished on the host: the first pass,
  * then (as the book does) the partial sums copied back and added on the
- * host (for a max kernel: their maximum). Notes a partial sum left poisoned. */
+ * host. Notes a partial sum left poisoned. */
 static void finish_on_host(run_ctx *c)
 {
     const reduce_bufs *b = c->b;
-    unsigned parts = c->k->one_pass ? 1 : c->grid, i;
+    unsigned parts = c->k->one_pass ? 1 : c->grid;
     first_pass(c);
     CHECK(cudaMemcpy(b->host_partial, b->partial, parts * b->esz, cudaMemcpyDeviceToHost));
     c->unwritten = first_poisoned(b->host_partial, parts, b->esz);
     c->unwritten_pass = 0;
-    if (b->type == WB_INT) {
-        const int *hp = (const int *)b->host_partial;
-        long long s = c->k->op == WB_OP_MAX ? -(1LL << 62) : 0; /* below any int */
-        for (i = 0; i < parts; ++i) {
-            if (c->k->op == WB_OP_MAX)
-                s = hp[i] > s ? hp[i] : s;
-            else
-                s += hp[i];
-        }
-        c->result = s;
-        ++c->runs; /* an int sum is the same in any order */
-        c->nseen = 1;
-        return;
-    }
-    wb_with_type(b->type, [&](auto z) { /* float, double: the loop in the type, as a program's */
-        using T = decltype(z);
-        const T *hp = (const T *)b->host_partial;
-        T s = 0;
-        for (i = 0; i < parts; ++i)
-            s += hp[i];
-        take_result(c, &s);
-    });
+    wb_with_type(b->type, [&](auto z) { add_partials(c, (const decltype(z) *)b->host_partial, parts); });
 }
 
 /* The whole reduction to one number, finished on the device (PMPP): the

@@ -199,7 +199,7 @@ static void accuracy_table(const wb_report *r, FILE *out)
     fprintf(out, "The order of the additions changes a %s sum (values in [-1, 1), seed %llu).\n"
                  "error = |sum - exact sum|; the bounds: gamma_k sum|x|, gamma_k = ku/(1 - ku), u = 2^-%d,\n"
                  "k = n - 1 (loop) or log2(n) (tree); none where ku >= 1\n\n",
-            wb_type_name(t), run_args.seed, WB_BY_TYPE(t, 0, 24, 53));
+            wb_type_name(t), run_args.seed, wb_types[t].roundoff_bits);
     fprintf(out, "%9s %10s %11s %11s %11s %11s %11s %11s\n", "n", "sum|x|", "sequential", "neighbored",
             "interleaved", "Kahan", "loop bound", "tree bound");
     for (lg = 10; lg <= 24; lg += 2) {

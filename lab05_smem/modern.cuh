@@ -53,11 +53,9 @@
 #define MODERN_PREFETCH 1
 #endif
 
-/* 16 bytes of T, loaded with one instruction: int4, float4 or double2. */
-template <typename T> struct Vec16;
-template <> struct Vec16<int> { typedef int4 type; };
-template <> struct Vec16<float> { typedef float4 type; };
-template <> struct Vec16<double> { typedef double2 type; };
+/* 16 bytes of T, loaded with one instruction: int4, float4 or double2
+ * (each type's vector is in common/types.def). */
+template <typename T> struct Vec16 { typedef typename wb_traits<T>::vec16 type; };
 
 /* The sum of one vector, as a pair of pairs (two independent additions). */
 __device__ __forceinline__ int sumVec(int4 v) { return (v.x + v.y) + (v.z + v.w); }

@@ -74,12 +74,13 @@ BEGIN {
     T_HALF = 0.0000005   # half a unit of the last printed digit of a time (%.6f)
     G_HALF = 0.005       # the same for values printed with %.2f
     S_HALF = 0.0005      # and with %.3f (speedup)
-    TYPESIZE["int"] = 4; TYPESIZE["float"] = 4; TYPESIZE["double"] = 8
     STDERR = "cat 1>&2"
     if (mode == "") mode = "file"
     if (mode != "file" && mode != "class" && mode != "conf" && mode != "fail" && mode != "wrap")
         conf_fail("mode=" mode " is not file, fail, class, conf or wrap")
     if (label == "") label = "(file)"
+    # the element types and their bytes, from their one list (types= names it)
+    if (mode == "file") read_types(types != "" ? types : "common/types.def")
     WIDTH = 100
     if (mode != "wrap") read_conf(conf)
     if (mode == "conf") exit 0
@@ -194,6 +195,22 @@ function emit_score(s) {
 # The CSV header: the quoted pieces of the WB_CSV_COLUMNS define in path,
 # joined ("" when path cannot be read: every file's header then differs, and
 # the report names the file it could not read).
+# TYPESIZE[name]: bytes per element of each WB_TYPE(...) line of path
+# (common/types.def); TYPENAMES: "int, float or double"
+function read_types(path,    line, f, n, i, names) {
+    while ((getline line < path) > 0) {
+        if (line !~ /^WB_TYPE\(/) continue
+        split(line, f, /[(),] */)
+        gsub(/"/, "", f[4])
+        TYPESIZE[f[4]] = f[5] + 0
+        names[++n] = f[4]
+    }
+    close(path)
+    if (n == 0) conf_fail(path ": no WB_TYPE lines (the element types) could be read")
+    TYPENAMES = names[1]
+    for (i = 2; i <= n; ++i) TYPENAMES = TYPENAMES (i == n ? " or " : ", ") names[i]
+}
+
 function csv_columns(path,    line, on, out, s) {
     while ((getline line < path) > 0) {
         if (line ~ /^#define WB_CSV_COLUMNS/) on = 1

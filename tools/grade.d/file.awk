@@ -156,7 +156,7 @@ function row_fields_bad(f, cells, fin, role, todo,    i, bad) {
         if ((f[18] == "") != (f[19] == "")) { problem(FNR, "total_ms and total_gbps must be both empty or both given"); bad = 1 }
     }
     for (i = 20; i <= 21; i++) if (!is_number(f[i])) { problem(FNR, COLS[i] " is '" f[i] "', not a number"); bad = 1 }
-    if (!(f[22] in TYPESIZE)) { problem(FNR, "type is '" f[22] "', not int, float or double"); bad = 1 }
+    if (!(f[22] in TYPESIZE)) { problem(FNR, "type is '" f[22] "', not " TYPENAMES); bad = 1 }
     if (role != "kernel" && role != "write" && role != "fix") { problem(FNR, "role is '" role "', not kernel, write or fix"); bad = 1 }
     else if (role == "kernel" && f[24] != "") { problem(FNR, "against is '" f[24] "' on a kernel row; only an exercise (role write or fix) is measured against another row"); bad = 1 }
     else if (role != "kernel" && f[24] == "") { problem(FNR, "against is empty on an exercise row (role " role "); it names the kernel the exercise is measured against"); bad = 1 }
