@@ -796,6 +796,34 @@ void wb_print_list(const wb_lab *lab, FILE *f)
     }
 }
 
+/* One --list --csv row: the lesson quoted when it holds a comma or a quote. */
+static void list_csv_row(FILE *f, const wb_kernel_info *k, const char *kind)
+{
+    const char *c;
+    fprintf(f, "%s,%s,%s,", k->name, kind, k->against ? k->against : "");
+    if (!strpbrk(k->lesson, ",\"")) {
+        fprintf(f, "%s\n", k->lesson);
+        return;
+    }
+    fputc('"', f);
+    for (c = k->lesson; *c; ++c) {
+        if (*c == '"')
+            fputc('"', f); /* a quote inside is doubled */
+        fputc(*c, f);
+    }
+    fputs("\"\n", f);
+}
+
+void wb_print_list_csv(const wb_lab *lab, FILE *f)
+{
+    int i;
+    fprintf(f, "kernel,kind,against,lesson\n");
+    for (i = 0; i < lab->kernels.count; ++i)
+        list_csv_row(f, wb_table_at(lab->kernels, i), "kernel");
+    for (i = 0; i < lab->exercises.count; ++i)
+        list_csv_row(f, wb_table_at(lab->exercises, i), wb_table_at(lab->exercises, i)->kind);
+}
+
 wb_shape wb_args_shape(int argc, char **argv)
 {
     int i;

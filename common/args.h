@@ -179,6 +179,10 @@ wb_shape wb_args_shape(int argc, char **argv);
 
 void wb_print_usage(const wb_lab *lab, FILE *f);
 void wb_print_list(const wb_lab *lab, FILE *f);
+/* --list --csv: kernel,kind,against,lesson; kind is "kernel" for the lab's
+ * own rows, "write" or "fix" for its exercises (a program with a matrix
+ * mode lists that mode's rows under -n NXxNY --list --csv) */
+void wb_print_list_csv(const wb_lab *lab, FILE *f);
 
 /*
  * The rows of a run, in order: the selected kernels; with --exercises each

@@ -151,6 +151,10 @@ static void parse_or_exit(const wb_program *p, int argc, char **argv, wb_args *a
             fputs(p->matrix_usage, stdout);
         exit(WB_EXIT_OK);
     }
+    if (a->list && a->format == WB_CSV) {
+        wb_print_list_csv(p->lab, stdout);
+        exit(WB_EXIT_OK);
+    }
     if (a->list) {
         wb_print_list(p->lab, stdout);
         if (p->matrix) {

@@ -30,60 +30,46 @@ usage() {
 lab=$1
 kernel=${2:-}
 
-# ---- the curated sets: label|metric|divide-by metric|scale|what it shows ----
-# (the chapters explain them; docs/tools.md lists them too)
-TIME='time us|gpu__time_duration.sum||0.001|kernel duration (microseconds)'
-DRAM='dram %|dram__throughput.avg.pct_of_peak_sustained_elapsed||1|DRAM throughput, % of peak'
-OCC='occup %|sm__warps_active.avg.pct_of_peak_sustained_active||1|achieved occupancy: active warps, % of the SM maximum'
-LDSR='ld sect/req|l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum|l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum|1|global load sectors per request (4 = a warp reads 128 contiguous bytes)'
-STSR='st sect/req|l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum|l1tex__t_requests_pipe_lsu_mem_global_op_st.sum|1|global store sectors per request'
-INST='inst (M)|smsp__inst_executed.sum||0.000001|warp instructions executed (millions)'
-SHLD='shm ld confl|l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum||1|shared-memory load bank conflicts'
-SHST='shm st confl|l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum||1|shared-memory store bank conflicts'
+# ---- the metrics, by name: label|metric|divide-by metric|scale|what it shows ----
+# (each lab's set and size: its `profile` line in tools/labs.conf; the
+# chapters explain them; docs/tools.md lists them too)
+metric() {
+    case $1 in
+        TIME) echo 'time us|gpu__time_duration.sum||0.001|kernel duration (microseconds)' ;;
+        DRAM) echo 'dram %|dram__throughput.avg.pct_of_peak_sustained_elapsed||1|DRAM throughput, % of peak' ;;
+        OCC) echo 'occup %|sm__warps_active.avg.pct_of_peak_sustained_active||1|achieved occupancy: active warps, % of the SM maximum' ;;
+        LDSR) echo 'ld sect/req|l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum|l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum|1|global load sectors per request (4 = a warp reads 128 contiguous bytes)' ;;
+        STSR) echo 'st sect/req|l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum|l1tex__t_requests_pipe_lsu_mem_global_op_st.sum|1|global store sectors per request' ;;
+        INST) echo 'inst (M)|smsp__inst_executed.sum||0.000001|warp instructions executed (millions)' ;;
+        SHLD) echo 'shm ld confl|l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum||1|shared-memory load bank conflicts' ;;
+        SHST) echo 'shm st confl|l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum||1|shared-memory store bank conflicts' ;;
+        BRANCH) echo 'branch %|smsp__sass_average_branch_targets_threads_uniform.pct||1|branch efficiency: branch targets uniform across the warp, %' ;;
+        THREADS) echo 'thr/warp|smsp__thread_inst_executed_per_inst_executed.ratio||1|active threads per executed warp instruction (of 32): warp execution efficiency' ;;
+        GLD) echo 'gld GB/s|l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum.per_second||0.000000001|global load throughput seen by L1 (GB/s)' ;;
+        STALL_LSB) echo 'stall lsb|smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio||1|warps stalled waiting for a global load (long scoreboard), per issued instruction' ;;
+        STALL_BAR) echo 'stall bar|smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio||1|warps stalled at __syncthreads() (barrier), per issued instruction' ;;
+        L1HIT) echo 'L1 ld hit %|l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct||1|L1 hit rate of global loads (sectors), %' ;;
+        *) echo "profile: tools/labs.conf names a metric '$1' that tools/profile.sh does not define" >&2; exit 2 ;;
+    esac
+}
 
-case $lab in
-    lab01)
-        echo "profile: lab01 runs on the CPU; ncu profiles GPU kernels (try perf stat ./lab01)" >&2
+. tools/labs.sh
+case $(lab_get "$lab" device) in
+    cpu)
+        echo "profile: $lab runs on the CPU; ncu profiles GPU kernels (try perf stat ./$lab)" >&2
         exit 2 ;;
-    lab02|lab03)
-        size="-n 4M"
-        set_="$TIME
-branch %|smsp__sass_average_branch_targets_threads_uniform.pct||1|branch efficiency: branch targets uniform across the warp, %
-thr/warp|smsp__thread_inst_executed_per_inst_executed.ratio||1|active threads per executed warp instruction (of 32): warp execution efficiency
-$OCC
-$LDSR
-$STSR
-gld GB/s|l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum.per_second||0.000000001|global load throughput seen by L1 (GB/s)
-$DRAM
-$INST" ;;
-    lab04)
-        size="-n 16M"
-        set_="$TIME
-$DRAM
-$INST
-stall lsb|smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio||1|warps stalled waiting for a global load (long scoreboard), per issued instruction
-stall bar|smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio||1|warps stalled at __syncthreads() (barrier), per issued instruction
-$OCC" ;;
-    lab05)
-        size="-n 16M"
-        set_="$TIME
-$DRAM
-$OCC
-$SHLD
-$SHST
-$LDSR
-$INST" ;;
-    lab06)
-        size="-n 2048x2048"
-        set_="$TIME
-$LDSR
-$STSR
-L1 ld hit %|l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct||1|L1 hit rate of global loads (sectors), %
-$DRAM
-$SHLD
-$SHST" ;;
-    *) echo "profile: '$lab' is not a GPU lab; give lab02, lab03, lab04, lab05 or lab06" >&2; exit 2 ;;
+    gpu) [ -n "$(lab_get "$lab" profile)" ] || { echo "profile: $lab has no metric set in tools/labs.conf" >&2; exit 2; } ;;
+    *) echo "profile: '$lab' is not a GPU lab; give $(lab_list profile | paste -sd' ' - | sed 's/ \([^ ]*\)$/ or \1/; s/ /, /g; s/, or,/ or/')" >&2; exit 2 ;;
 esac
+# the lab's profile line: -n SIZE, then the names of its metrics
+set -- $(lab_get "$lab" profile)
+size="$1 $2"
+shift 2
+set_=
+for m in "$@"; do
+    set_="$set_${set_:+
+}$(metric "$m")" || exit 2
+done
 [ -n "${PROFILE_ARGS:-}" ] && size=$PROFILE_ARGS
 
 if [ ! -x "./$lab" ]; then
@@ -105,12 +91,9 @@ fi
 # the kernels: the one asked for, or every kernel of --list but the +ldcg
 # variants and tuning rows (name one with KERNEL= to profile it)
 # (KERNEL= may also name an exercise, or one of lab05's matrix kernels)
-"./$lab" --list >"${TMPDIR:-/tmp}/profile.list.$$" 2>/dev/null
-names=$(awk -v which=kernels -f tools/list_names.awk "${TMPDIR:-/tmp}/profile.list.$$")
-exercises=$(for w in exercises matrix matrix-exercises; do
-    awk -v which=$w -f tools/list_names.awk "${TMPDIR:-/tmp}/profile.list.$$"
-done)
-rm -f "${TMPDIR:-/tmp}/profile.list.$$"
+names=$("./$lab" --list --csv 2>/dev/null | awk -F, 'NR > 1 && $2 == "kernel" { print $1 }')
+exercises=$("./$lab" --list --csv 2>/dev/null | awk -F, 'NR > 1 && $2 != "kernel" { print $1 }'
+    if lab_has "$lab" modes matrix; then "./$lab" -n 1x1 --list --csv 2>/dev/null | awk -F, 'NR > 1 { print $1 }'; fi)
 if [ -n "$kernel" ]; then
     if ! printf '%s\n%s\n' "$names" "$exercises" | grep -Fqx -- "$kernel"; then
         echo "profile: $lab has no kernel named '$kernel'; it has: $(printf '%s ' $names)" >&2

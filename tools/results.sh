@@ -54,9 +54,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/results.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' INT TERM
 
+. tools/labs.sh # which labs, and their modes and types: tools/labs.conf
 present=
-for l in lab01 lab02 lab03 lab04 lab05 lab06; do
-    [ -x "./$l" ] && present="$present $l"
+for l in $(lab_list); do
+    [ -z "$(lab_get $l part-of)" ] && [ -x "./$l" ] && present="$present $l"
 done
 if [ -z "$present" ]; then
     echo "results: no lab binary here; build them first (make results builds them, or make lab02 ...)" >&2
@@ -88,48 +89,58 @@ run_lab() {
 
 has() { case " $present " in *" $1 "*) return 0 ;; esac; return 1; }
 
+# the GPU labs' types besides their default (float, double), in order
+other_types=$(for l in $(lab_list device gpu); do lab_get $l types | cut -s -d' ' -f2-; done | tr ' ' '\n' |
+    awk 'NF && !seen[$1]++')
 echo "running the labs (results/<gpu>/ when done):"
-for l in lab01 lab02 lab03 lab04 lab05; do
-    has $l && NOTE='' run_lab $l $l
+for l in $present; do
+    lab_has $l modes dlcm || { has $l && NOTE='' run_lab $l $l; }
 done
-has lab05 && NOTE='' run_lab lab05-sweep lab05 --sweep
-# the same labs in float and in double
-for ty in float double; do
-    for l in lab02 lab03 lab04 lab05; do
-        has $l && NOTE='' run_lab $l-$ty $l --type $ty
+for l in $(lab_list modes sweep); do
+    has $l && NOTE='' run_lab $l-sweep $l --sweep
+done
+# the GPU labs in float and in double
+for ty in $other_types; do
+    for l in $(lab_list device gpu); do
+        lab_has_other_type $l $ty && has $l && NOTE='' run_lab $l-$ty $l --type $ty
     done
-    has lab05 && NOTE='' run_lab lab05-sweep-$ty lab05 --sweep --type $ty
+    for l in $(lab_list modes sweep); do
+        lab_has_other_type $l $ty && has $l && NOTE='' run_lab $l-sweep-$ty $l --sweep --type $ty
+    done
 done
 # lab05's matrix mode (the whole matrix, its rows, its columns, each beside
 # its library row) and labs 02-04 finished on the device (--finish device)
-has lab05 && NOTE='' run_lab lab05-matrix lab05 -n 8192x8192
-for l in lab02 lab03 lab04; do
+for l in $(lab_list modes matrix); do
+    has $l && NOTE='' run_lab $l-matrix $l -n 8192x8192
+done
+for l in $(lab_list modes finish); do
     has $l && NOTE='' run_lab $l-finish $l --finish device
 done
-if has lab06; then
-    NOTE="default build" run_lab lab06 lab06
+for lab6 in $(lab_list modes dlcm); do
+    has $lab6 || continue
+    NOTE="default build" run_lab $lab6 $lab6
     dlcm="ca cg"
     if [ "$last_status" -eq 3 ]; then
         echo "  (no usable GPU: the DLCM=ca and DLCM=cg builds are skipped)"
         dlcm=
     fi
     for d in $dlcm; do
-        echo "  building lab06 with DLCM=$d (-Xptxas -dlcm=$d) ..."
-        if "$MAKE_CMD" --no-print-directory lab06 DLCM=$d >"$tmp/build-$d.log" 2>&1; then
+        echo "  building $lab6 with DLCM=$d (-Xptxas -dlcm=$d) ..."
+        if "$MAKE_CMD" --no-print-directory $lab6 DLCM=$d >"$tmp/build-$d.log" 2>&1; then
             for s in 2048 8192; do
-                NOTE="built with -dlcm=$d" run_lab lab06-$s-$d lab06 -n ${s}x$s
+                NOTE="built with -dlcm=$d" run_lab $lab6-$s-$d $lab6 -n ${s}x$s
             done
         else
-            echo "  FAIL: make lab06 DLCM=$d did not build: $(tail -n 3 "$tmp/build-$d.log" | tr '\n' ' ')"
+            echo "  FAIL: make $lab6 DLCM=$d did not build: $(tail -n 3 "$tmp/build-$d.log" | tr '\n' ' ')"
             failed=1
         fi
     done
-    [ -n "$dlcm" ] && echo "  rebuilding the default lab06 (make lab06) ..."
-    if [ -n "$dlcm" ] && ! "$MAKE_CMD" --no-print-directory lab06 >"$tmp/build-default.log" 2>&1; then
-        echo "  FAIL: make lab06 did not rebuild the default build: $(tail -n 3 "$tmp/build-default.log" | tr '\n' ' ')"
+    [ -n "$dlcm" ] && echo "  rebuilding the default $lab6 (make $lab6) ..."
+    if [ -n "$dlcm" ] && ! "$MAKE_CMD" --no-print-directory $lab6 >"$tmp/build-default.log" 2>&1; then
+        echo "  FAIL: make $lab6 did not rebuild the default build: $(tail -n 3 "$tmp/build-default.log" | tr '\n' ' ')"
         failed=1
     fi
-fi
+done
 
 # the GPU's name: a GPU lab's device column, else nvidia-smi, else lab01's (the CPU)
 gpu=
@@ -165,15 +176,19 @@ while IFS='|' read -r name how st; do
     [ -f "$tmp/$name.csv" ] || continue
     cp "$tmp/$name.csv" "$out/$name.csv"
     note=
-    case $name in
-        lab06-*-ca) note="built with -dlcm=ca" ;;
-        lab06-*-cg) note="built with -dlcm=cg" ;;
-        lab05-sweep) note="--sweep, int" ;;
-        lab05-sweep-*) note="--sweep, ${name#lab05-sweep-}" ;;
-        lab05-matrix) note="matrix mode, int" ;;
-        lab0[2-4]-finish) note="int, finished on the device" ;;
-        lab0[2-5]) note="int" ;;
-        lab0[2-5]-*) note=${name#lab0?-} ;;
+    lab=${name%%-*}
+    rest=${name#"$lab"}
+    rest=${rest#-}
+    def=$(lab_get "$lab" types | cut -d' ' -f1)
+    case $rest in
+        *-ca | *-cg) note="built with -dlcm=${rest##*-}" ;;
+        sweep) note="--sweep, $def" ;;
+        sweep-*) note="--sweep, ${rest#sweep-}" ;;
+        matrix) note="matrix mode, int" ;;
+        finish) note="$def, finished on the device" ;;
+        "") # a GPU lab of several types says which this is
+            [ "$(lab_get "$lab" device)" = gpu ] && [ -n "$(lab_get "$lab" types | cut -s -d' ' -f2-)" ] && note=$def ;;
+        *) note=$rest ;;
     esac
     if sh tools/chart -n "$note" -d "$day" "$out/$name.csv" >"$out/$name.svg" 2>"$tmp/chart.err"; then
         echo "  $out/$name.svg"
@@ -184,19 +199,22 @@ while IFS='|' read -r name how st; do
     fi
 done <"$tmp/made"
 # lab06 built both ways, in one chart per size: a kernel's two bars side by side
-for s in 2048 8192; do
-    [ -f "$out/lab06-$s-ca.csv" ] && [ -f "$out/lab06-$s-cg.csv" ] || continue
-    if sh tools/chart -n "loads cached in L1 (DLCM=ca) against L1 bypassed (DLCM=cg)" -d "$day" \
-        "$out/lab06-$s-ca.csv" "$out/lab06-$s-cg.csv" >"$out/lab06-$s-ca-cg.svg" 2>"$tmp/chart.err"; then
-        echo "  $out/lab06-$s-ca-cg.svg"
-    else
-        echo "  no chart for lab06-$s-ca and -cg side by side: $(head -n 1 "$tmp/chart.err")"
-        rm -f "$out/lab06-$s-ca-cg.svg"
-        failed=1
-    fi
+for l in $(lab_list modes dlcm); do
+    for s in 2048 8192; do
+        [ -f "$out/$l-$s-ca.csv" ] && [ -f "$out/$l-$s-cg.csv" ] || continue
+        if sh tools/chart -n "loads cached in L1 (DLCM=ca) against L1 bypassed (DLCM=cg)" -d "$day" \
+            "$out/$l-$s-ca.csv" "$out/$l-$s-cg.csv" >"$out/$l-$s-ca-cg.svg" 2>"$tmp/chart.err"; then
+            echo "  $out/$l-$s-ca-cg.svg"
+        else
+            echo "  no chart for $l-$s-ca and -cg side by side: $(head -n 1 "$tmp/chart.err")"
+            rm -f "$out/$l-$s-ca-cg.svg"
+            failed=1
+        fi
+    done
 done
 
-for l in lab01 lab02 lab03 lab04 lab05 lab06; do
+for l in $(lab_list); do
+    [ -n "$(lab_get "$l" part-of)" ] && continue
     has $l || { echo "note: ./$l is missing, so results/$slug/ has no $l files"; failed=1; }
 done
 

@@ -10,6 +10,7 @@
 # program that can launch kernels from the device: they check lab03 built
 # without dynamic parallelism (build/nocdp/, every kernel but gpuRecursive*,
 # which memcheck checks in the real build):
+# each lab's runs being its `sanitize` lines in tools/labs.conf:
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
@@ -56,10 +57,17 @@ passed=0; failed=0; failures=
 
 echo "compute-sanitizer $("$cs" --version 2>/dev/null | grep -i version | head -n 1 | sed 's/.*[Vv]ersion *//')${limit:+, each run limited to 600 s}"
 
-# names BIN WHICH: the names BIN --list gives, one per line, WHICH = kernels,
-# exercises, matrix or matrix-exercises (tools/list_names.awk)
+. tools/labs.sh # the labs' runs: tools/labs.conf
+
+# names BIN WHICH: the names BIN --list --csv gives, one per line, WHICH =
+# kernels, exercises, matrix or matrix-exercises (the matrix mode's, -n 1x1)
 names() {
-    "$1" --list | awk -v which="$2" -f tools/list_names.awk
+    list_shape=
+    case $2 in matrix*) list_shape="-n 1x1" ;; esac
+    list_ex=0
+    case $2 in *exercises) list_ex=1 ;; esac
+    # shellcheck disable=SC2086
+    "$1" $list_shape --list --csv | awk -F, -v ex=$list_ex 'NR > 1 && ($2 != "kernel") == ex { print $1 }'
 }
 
 # run_one TOOL BIN WHICH LOG ARGS...: BIN's kernels or exercises under the
@@ -115,7 +123,7 @@ for lab in "$@"; do
         targets="$targets $lab+solutions:build/solutions/$lab:exercises"
     fi
     # lab05's matrix mode: its kernels, and the solutions' matrix exercises
-    if [ -x "./$lab" ] && [ -n "$(names "./$lab" matrix 2>/dev/null)" ]; then
+    if lab_has "$lab" modes matrix; then
         targets="$targets $lab-matrix:./$lab:matrix"
         if [ -x "build/solutions/$lab" ] && [ -n "$(names "build/solutions/$lab" matrix-exercises)" ]; then
             targets="$targets $lab-matrix+solutions:build/solutions/$lab:matrix-exercises"
@@ -136,16 +144,10 @@ for target in $targets; do
         continue
     fi
     case $label in
-        lab06*) configs="-n 300x200 -r 1" ;;
-        *-matrix*) configs="-n 300x201 -r 1 -b 16x16|-n 1001x3 -r 1 -b 32x1|-n 3x5 -r 1 -b 8x128" ;;
-        *+solutions) configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32" ;; # the exercises are int
-        *)     configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32"
-               # labs 02-05 sum floats and doubles too (lab05-finish: ints only)
-               case $label in lab0[2-5]) configs="$configs|-n 100003 -r 1 -b 256 --type float|-n 1000 -r 1 -b 32 --type double" ;; esac ;;
+        *-matrix*) configs=$(lab_get "$lab" sanitize-matrix) ;;
+        *+solutions) configs=$(lab_get "$lab" sanitize-exercises) ;; # the exercises are int
+        *) configs=$(lab_get "$lab" sanitize) ;;
     esac
-    # labs 02-04 finished on the device too: every kernel relaunched on its
-    # own partial sums (each level padded, in a buffer of its own)
-    case $label in lab0[2-4] | lab0[2-4]+solutions) configs="$configs|-n 100003 -r 1 -b 32 --finish device" ;; esac
     for tool in $TOOLS; do
         t0=$(date +%s)
         bad=

@@ -537,7 +537,7 @@ col_case "grade rejects a run_at that is not UTC ISO" 26 "2026-11-23 14:05:09" "
 col_case "grade rejects a fingerprint that is not 8 hex digits" 27 XYZ "fingerprint is 'XYZ', not 8 lowercase hex digits"
 col_case "grade rejects a status that is not PASS, FAIL or todo" 28 done "status is 'done', not PASS, FAIL or todo"
 col_case "grade rejects todo on a kernel row" 28 todo "status is todo on a kernel row"
-col_case "grade rejects a lab that is not labNN or lab05-finish" 1 lab5 "lab is 'lab5', not labNN or lab05-finish"
+col_case "grade rejects a lab that is not one of tools/labs.conf" 1 lab5 "lab is 'lab5', not one of the labs \\(tools/labs\\.conf\\)"
 
 d=$(case_dir todotime)
 awk -F, -v OFS=, '$3 == "reduceUnrolling16" { $28 = "todo" } 1' "$G/lab04.csv" >"$d/x-lab04.csv"

@@ -283,3 +283,14 @@ else
         notok "lab01 solutions build" "$(tail -n 5 "$TMPD/make.log")"
     fi
 fi
+
+# --list --csv: the tools' reader of the tables (tools/sanitize.sh, profile.sh)
+run $L --list --csv
+if [ "$STATUS" -eq 0 ] && [ "$(head -n 1 "$OUTF")" = "kernel,kind,against,lesson" ] &&
+   [ "$(awk -F, 'NR > 1 && $2 == "kernel" && $3 == ""' "$OUTF" | wc -l)" -eq 5 ] &&
+   [ "$(awk -F, 'NR > 1 && ($2 == "write" || $2 == "fix") && $3 != ""' "$OUTF" | wc -l)" -eq 3 ] &&
+   [ "$(awk -F, 'NR > 1 { print $1 }' "$OUTF" | paste -sd' ' -)" = "$($L --list | awk '/^[a-zA-Z]/ && !/^exercises in / { print $1 }' | paste -sd' ' -)" ]; then
+    ok "lab01 --list --csv: the header, 5 kernels, 3 exercises, the names of --list"
+else
+    notok "lab01 --list --csv" "exit $STATUS: $(head -c 300 "$OUTF")"
+fi

@@ -82,6 +82,8 @@ BEGIN {
     # the element types and their bytes, from their one list (types= names it)
     if (mode == "file") read_types(types != "" ? types : "common/types.def")
     WIDTH = 100
+    # the labs, their default types and modes, from their one list (labs= names it)
+    if (mode != "wrap") read_labs(labs != "" ? labs : "tools/labs.conf")
     if (mode != "wrap") read_conf(conf)
     if (mode == "conf") exit 0
     if (mode == "class") {
@@ -195,6 +197,26 @@ function emit_score(s) {
 # The CSV header: the quoted pieces of the WB_CSV_COLUMNS define in path,
 # joined ("" when path cannot be read: every file's header then differs, and
 # the report names the file it could not read).
+# the labs of path (tools/labs.conf), in order: LABS[lab] = 1; LABTYPE[lab]
+# its default type (the first of its types); LABMODES[lab] " sweep matrix ";
+# PARTOF[lab] the lab whose chapter a side program belongs to
+function read_labs(path,    line, t, nt, i) {
+    while ((getline line < path) > 0) {
+        if (line ~ /^#/) continue
+        nt = split(line, t, " ")
+        if (nt < 3) continue
+        if (!(t[1] in LABS)) LABORDER[++nlabs] = t[1]
+        LABS[t[1]] = 1
+        if (t[2] == "types") LABTYPE[t[1]] = t[3]
+        if (t[2] == "modes") for (i = 3; i <= nt; i++) LABMODES[t[1]] = LABMODES[t[1]] " " t[i] " "
+        if (t[2] == "part-of") PARTOF[t[1]] = t[3]
+    }
+    close(path)
+    if (nlabs == 0) conf_fail(path ": no labs could be read")
+}
+
+function has_mode(lab, m) { return index(LABMODES[lab], " " m " ") > 0 }
+
 # TYPESIZE[name]: bytes per element of each WB_TYPE(...) line of path
 # (common/types.def); TYPENAMES: "int, float or double"
 function read_types(path,    line, f, n, i, names) {

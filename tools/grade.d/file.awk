@@ -102,7 +102,7 @@ function fmt(v) { return sprintf("%.2f", v) }
 
 function size_text(nx, ny, n) { return (nx > 0) ? nx "x" ny : n }
 
-function is_lab(s) { return s ~ /^lab[0-9][0-9]$/ || s == "lab05-finish" }
+function is_lab(s) { return s in LABS }
 
 function is_build(s) { return s ~ /^(sm_[0-9]+|fat|cpu)(\+dlcm=(ca|cg))?(\+solutions)?$/ }
 
@@ -121,8 +121,9 @@ function key_of(lab, build, ty, fin,    k) {
     k = lab
     if (build ~ /\+dlcm=ca/) k = k "+dlcm=ca"
     if (build ~ /\+dlcm=cg/) k = k "+dlcm=cg"
-    # labs 01-05 take --type (int by default); lab06 transposes floats only
-    if ((ty == "float" && lab != "lab06") || ty == "double") k = k "+" ty
+    # a type other than the lab's default (tools/labs.conf: int, lab06's
+    # float) and int (a lab06 file older than its float type column says int)
+    if (ty != "" && ty != "int" && ty != LABTYPE[lab]) k = k "+" ty
     if (fin == "device") k = k "+finish=device"
     return k
 }
@@ -141,7 +142,7 @@ function note_key(key, run_at, fp, build) {
 # is not; returns 1 when one was wrong
 function row_fields_bad(f, cells, fin, role, todo,    i, bad) {
     bad = 0
-    if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not labNN or lab05-finish"); bad = 1 }
+    if (!is_lab(f[1])) { problem(FNR, "lab is '" f[1] "', not one of the labs (tools/labs.conf)"); bad = 1 }
     if (f[2] == "") { problem(FNR, "device is empty"); bad = 1 }
     if (f[3] == "") { problem(FNR, "kernel is empty"); bad = 1 }
     for (i = 4; i <= 6; i++) if (f[i] !~ /^[0-9]+$/) { problem(FNR, COLS[i] " is '" f[i] "', not a whole number"); bad = 1 }
@@ -179,7 +180,7 @@ function row_size(f, lab, ty, n, nx, ny, bytes) {
         if (bytes != 8 * nx * ny) problem(FNR, "bytes is " f[9] " but a transpose moves 2*4*nx*ny = " sprintf("%.0f", 8 * nx * ny))
     } else {
         if (n < 1) problem(FNR, "n is 0")
-        if (lab == "lab05" && (nx != 0 || ny != 0)) { # lab05's matrix mode: nx columns, ny rows
+        if (has_mode(lab, "matrix") && (nx != 0 || ny != 0)) { # lab05's matrix mode: nx columns, ny rows
             if (nx < 1 || ny < 1) problem(FNR, "nx and ny must both be at least 1 for a matrix row, or both 0")
             if (n != nx * ny) problem(FNR, "n is " f[4] " but nx*ny = " sprintf("%.0f", nx * ny))
         } else if (nx != 0 || ny != 0)

@@ -218,10 +218,10 @@ function shape_of(key,    r, n1, seen, lab) {
     n1 = 0; lab = LABN[RUNLINE[key]]
     for (r = 1; r <= nrows; r++) {
         if (KEY[r] != key || ROLE[r] != "kernel") continue
-        if (lab == "lab05" && NX[r] > 0) continue
+        if (has_mode(lab, "matrix") && NX[r] > 0) continue
         if (!(SZ[r] in seen)) { seen[SZ[r]] = 1; n1++ }
     }
-    if (lab == "lab05" && n1 == 0) return "+matrix"
+    if (has_mode(lab, "matrix") && n1 == 0) return "+matrix"
     return (n1 > 1) ? "+sweep" : ""
 }
 
