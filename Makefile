@@ -10,16 +10,22 @@
 CUDA_ARCH ?=          # compute capability without the dot, e.g. 90 for H100, 86 for RTX 3090;
                       # empty: the GPU's own (nvidia-smi), or without a GPU a fat binary for 7.5+
 NVCC      ?= nvcc     # the CUDA compiler driver
-DLCM      ?=          # lab06 only: ca (global loads cached in L1) or cg (L1 bypassed); empty: compiler default
-SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/) in place of the student's exercises
+DLCM      ?=          # lab06 only: ca (loads cached in L1) or cg (L1 bypassed); empty: the default
+SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/), not the student's files
 V         ?= 0        # V=1 shows the full commands
 RESULTS   ?= results  # make grade: the folder holding the students' --csv outputs
 FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
 SOURCES   ?=          # make grade: a folder per student of exercise files, built and run here
 SLURM     ?=          # make grade SOURCES=dir SLURM=1: write a Slurm array job instead
-LAB       ?=          # make profile: which lab
-KERNEL    ?=          # make profile: one kernel of it (default: all)
+LAB       ?=          # make profile, make trace: which lab
+KERNEL    ?=          # make profile: one kernel of it (default: all); make trace: the kernel
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
+NOCDP     ?=          # 1: lab03 without dynamic parallelism (make sanitize builds it so)
+DEST      ?=          # make handout: the folder for the students' copy
+NAME      ?=          # make handin: your name, in the files' names (handin/NAME-labNN.csv)
+N         ?=          # make trace: the length or shape traced (default: the trace's small one)
+B         ?=          # make trace: the block
+SVG       ?=          # make trace: also write the picture to this SVG file
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -29,11 +35,14 @@ NVFLAGS  ?= -O3 -std=c++20 -Xcompiler -Wall
 DEPFLAGS  = -MMD -MP
 # (make keeps the blanks before a comment in a value: strip them)
 $(foreach v,CUDA_ARCH NVCC DLCM SOLUTIONS V RESULTS \
-    FORMAT SOURCES SLURM LAB KERNEL BIN,$(eval override $(v) := $$(strip $$($(v)))))
+    FORMAT SOURCES SLURM LAB KERNEL BIN NOCDP DEST NAME N B SVG,$(eval override $(v) := $$(strip $$($(v)))))
 
 Q := $(if $(filter 1,$(V)),,@)
 
 HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
+
+# `make` alone builds every lab (the buildinfo rules below come first)
+.DEFAULT_GOAL := all
 
 # ---- target architectures -------------------------------------------------
 ifeq ($(CUDA_ARCH),)
@@ -120,7 +129,7 @@ $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 
 .PHONY: all help test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
 
-all: $(addprefix $(BIN),$(LABS)) ## build every lab
+all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
 ifneq ($(BIN),)
 .PHONY: $(LABS) lab05-finish
@@ -132,7 +141,12 @@ help: ## this list
 	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{ l = sprintf("  %-16s", $$1); n = split($$2, w, " "); for (i = 1; i <= n; i++) { if (length(l) + 1 + length(w[i]) > 100) { print l; l = sprintf("%18s", "") " " w[i] } else l = l " " w[i] } print l }'
 	@echo "  lab01..lab06     build one lab as ./labNN"
 	@echo "                   (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
-	@echo "variables: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
+	@echo "  lab05-finish     four ways to finish a one-pass reduction, timed against CUB"
+	@echo "variables (make TARGET NAME=value):"
+	@awk '/^# ---- things you may set/ { on = 1; next } on && !NF { exit } \
+	  on && /^[A-Z_]+ +\?=/ { v = $$1; sub(/^[^#]*# /, ""); printf "  %-16s %s\n", v, $$0; next } \
+	  on && /^ +# / { sub(/^ +# /, ""); printf "  %-16s %s\n", "", $$0 }' $(firstword $(MAKEFILE_LIST))
+	@echo "now: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
 	@echo "GPU code: $(ARCH_NOTE)"
 
 # ---- lab01: gcc alone ---------------------------------------------------------
@@ -194,7 +208,7 @@ $(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(C
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
-cpu-tests: lab01 $(TEST_BINS)
+cpu-tests: lab01 $(TEST_BINS) ## lab01 and the CPU tests' programs (gcc alone)
 
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)

@@ -628,20 +628,24 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
 
 void wb_print_usage(const wb_lab *lab, FILE *f)
 {
+    char trace[128] = "";
+    if (lab->gpu_trace)
+        snprintf(trace, sizeof trace, "       ./%s --trace NAME [-n %s] [-b %s] [--brief] [--svg FILE]\n",
+                 lab->lab, lab->shape == WB_MATRIX ? "NXxNY" : "N", lab->shape == WB_MATRIX ? "WxH" : "THREADS");
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
-                   "       [--explain]%s%s%s%s%s%s [--list] [-h]\n\n",
+                   "       [--explain] [--check]%s%s%s%s%s%s [--list] [-h]\n%s\n",
                 lab->lab, lab->uses_block ? " [-b THREADS]" : "",
                 lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "",
                 lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
                 lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
-                lab->device_finish ? " [--finish F]" : "");
+                lab->device_finish ? " [--finish F]" : "", trace);
     else
         fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
-                   "       [--seed S] [--csv | --json] [--explain]%s%s%s%s [--list] [-h]\n\n",
+                   "       [--seed S] [--csv | --json] [--explain] [--check]%s%s%s%s [--list] [-h]\n%s\n",
                 lab->lab, lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
-                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "");
+                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "", trace);
     if (lab->shape == WB_LENGTH)
         fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
                    "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
@@ -696,6 +700,12 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
     if (lab->device_finish)
         fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
                    "                partial sums; device, the kernel relaunched on them until one remains\n");
+    if (lab->gpu_trace)
+        wb_print_wrapped(f, "  --trace NAME  ", 16,
+                         "the real accesses of kernel NAME on this GPU (Compute Sanitizer), drawn as "
+                         "--explain draws them: the tree, sectors per request, bank conflicts, active "
+                         "lanes; -n and -b size it (small by default), --brief draws the steps and the "
+                         "summary only, --svg FILE also writes the picture");
     fprintf(f, "  --list        name every kernel with what it shows\n"
                "  -h, --help    this text\n\n"
                "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"

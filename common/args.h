@@ -116,6 +116,9 @@ typedef struct {
     /* 1: --finish host|device is accepted (labs 02-04: their kernels can be
      * relaunched on their own partial sums); 0: --finish is refused */
     int device_finish;
+    /* 1: the program takes --trace KERNEL (its main calls wb_trace_redirect:
+     * the kernel's real accesses, tools/trace/); -h says so */
+    int gpu_trace;
 } wb_lab;
 
 /* No exercises (a program that has none, such as lab05-finish). */
@@ -147,7 +150,7 @@ typedef struct {
         .default_block_x = 512, .uses_block = 1, .default_reps = 20, .extra_flag = flag_,       \
         .extra_help = help_, .kernels = WB_TABLE(table_), .exercises = __VA_ARGS__,             \
         .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = todo_,                \
-        .types = WB_ALL_TYPES, .device_finish = finish_                                         \
+        .types = WB_ALL_TYPES, .device_finish = finish_, .gpu_trace = 1                         \
     }
 
 typedef struct {

@@ -7,5 +7,5 @@
 #define WB_CSV_COLUMNS                                                                      \
     "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,"  \
     "pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build," \
-    "run_at,fingerprint,finish,error,bound,status"
+    "run_at,fingerprint,finish,error,bound,result,status"
 #endif

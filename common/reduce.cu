@@ -380,6 +380,10 @@ static void row_order(const run_ctx *c, long long *leaf, int *depth)
  * timed repetition". */
 static void judge(const run_ctx *c, const wb_want *w, long long expected, const char *when, wb_row *row)
 {
+    if (w->type == WB_INT) /* the result column: what the run computed, for a checker outside it */
+        wb_row_result_int(row, c->result);
+    else
+        wb_row_result_real(row, c->fresult);
     if (w->type == WB_INT) {
         row->pass = c->result == expected;
         snprintf(row->check, sizeof row->check, "%s %lld%s, expected %lld",

@@ -29,6 +29,7 @@ typedef struct {
     const char *role;       /* NULL for a shipped kernel; an exercise's kind: "write", "fix" */
     const char *against;    /* an exercise: the kernel its speedup is against */
     char check[96];         /* what was compared: "sum 2139095040 (expected 2139095040)" */
+    char result[40];        /* what the row computed, bit-exactly (wb_row_result_*); "": none */
     /* float/double against an error bound (--values uniform, or float above
      * n = 2^24): has_bound 1, |sum - exact sum| and the bound of the row's
      * order of additions; 0 for an exact check (CSV error, bound empty) */
@@ -104,6 +105,17 @@ int wb_row_todo(const wb_lab *lab, wb_row *row);
  * bound-free row says "error ... <= tol ... (no bound)"). */
 void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
                     const char *prefix, const char *suffix);
+
+/* What the row computed, bit-exactly, into row->result (the CSV's result
+ * column, which a checker outside the program recomputes): an int (a sum, a
+ * maximum) in decimal; a float or double sum as its integer when it is an
+ * exact one below 2^53, else as a C99 hex float (%a); an output of bytes (a
+ * transposed matrix, a row's or column's sums) as the FNV-1a 64-bit digest
+ * of those bytes, 16 hex digits (wb_fnv1a64). */
+void wb_row_result_int(wb_row *row, long long v);
+void wb_row_result_real(wb_row *row, double v);
+void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len);
+unsigned long long wb_fnv1a64(const void *bytes, size_t len);
 
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);

@@ -67,6 +67,34 @@ static void error_bound_csv(char *buf, size_t len, const wb_row *w)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The result column                                                         */
+/* ------------------------------------------------------------------------ */
+void wb_row_result_int(wb_row *row, long long v) { snprintf(row->result, sizeof row->result, "%lld", v); }
+
+void wb_row_result_real(wb_row *row, double v)
+{
+    if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v)))
+        snprintf(row->result, sizeof row->result, "%.0f", v);
+    else
+        snprintf(row->result, sizeof row->result, "%a", v);
+}
+
+unsigned long long wb_fnv1a64(const void *bytes, size_t len)
+{
+    const unsigned char *b = (const unsigned char *)bytes;
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    size_t i;
+    for (i = 0; i < len; ++i)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len)
+{
+    snprintf(row->result, sizeof row->result, "%016llx", wb_fnv1a64(bytes, len));
+}
+
+/* ------------------------------------------------------------------------ */
 /* --check                                                                   */
 /* ------------------------------------------------------------------------ */
 const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
@@ -185,9 +213,10 @@ void wb_print_csv(const wb_report *r, FILE *out)
             else
                 fprintf(out, ",,");
         }
-        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
+        fprintf(out, "%.2f,%.2f,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", w->ceiling_gbps, r->peak_gbps, r->type,
                 w->role ? w->role : "kernel", w->against ? w->against : "", r->build_id, r->run_at,
-                r->fingerprint, wb_finish_text(w) ? wb_finish_text(w) : "", eb, wb_status_text(w));
+                r->fingerprint, wb_finish_text(w) ? wb_finish_text(w) : "", eb, w->todo ? "" : w->result,
+                wb_status_text(w));
     }
 }
 
@@ -245,7 +274,8 @@ void wb_print_json(const wb_report *r, FILE *out)
             fprintf(out, "\"error\": null, \"bound\": %.3e, ", w->bound);
         else
             fprintf(out, "\"error\": null, \"bound\": null, ");
-        fprintf(out, "\"status\": \"%s\", \"check\": ", wb_status_text(w));
+        json_string_or_null(out, "\"result\": ", w->todo || !w->result[0] ? NULL : w->result);
+        fprintf(out, ", \"status\": \"%s\", \"check\": ", wb_status_text(w));
         json_string(out, w->check);
         fprintf(out, "}%s\n", i + 1 < r->nrows ? "," : "");
     }

@@ -138,7 +138,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
     }
     memcpy(nb, input, sizeof(int) * n);
     memcpy(il, input, sizeof(int) * n);
-    printf("lab01 --trace: %zu elements (seed %llu), sum %lld\n\n", n, seed, wb_sum_ints(input, n));
+    printf("lab01 --%s: %zu elements (seed %llu), sum %lld\n\n", explain ? "explain" : "trace", n, seed,
+           wb_sum_ints(input, n));
     if (explain)
         printf("Neighbored pairing (lab02's pattern): at stride s, element i (a multiple of 2s) adds\n"
                "element i+s, if there is one; the stride doubles, so the live elements spread apart.\n"
@@ -160,8 +161,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
                 size_t pairs = 0;
                 for (i = 0; i + stride < n; i += 2 * stride)
                     ++pairs;
-                printf("%-22s%zu additions: a[i] += a[i+%zu] for i = 0, %zu, %zu, ...\n", "", pairs, stride,
-                       2 * stride, 4 * stride);
+                printf("%-22s%zu addition%s: a[i] += a[i+%zu] for i = 0, %zu, %zu, ...\n", "", pairs,
+                       pairs == 1 ? "" : "s", stride, 2 * stride, 4 * stride);
             }
         }
         if (m > 1) {
@@ -172,8 +173,8 @@ static void trace(size_t n, unsigned long long seed, int explain)
             snprintf(label, sizeof label, "  interleaved h=%zu", m);
             print_row(label, il, il_live, n);
             if (explain)
-                printf("%-22s%zu additions: a[i] += a[i+%zu] for i < %zu%s\n", "", before - m, m, before - m,
-                       before % 2 ? " (odd length: the middle one waits)" : "");
+                printf("%-22s%zu addition%s: a[i] += a[i+%zu] for i < %zu%s\n", "", before - m,
+                       before - m == 1 ? "" : "s", m, before - m, before % 2 ? " (odd length: the middle one waits)" : "");
         }
     }
     printf("\nboth end with a[0] = %d (neighbored) and %d (interleaved); expected %lld\n", nb[0], il[0],
@@ -301,12 +302,22 @@ static wb_stats time_cpu(const cpu_kernel *k, const lab_input *in, int reps, dou
     return s;
 }
 
+/* The result column: the sum `got`, for a checker outside the program */
+static void result_of(const lab_input *in, double got, wb_row *row)
+{
+    if (in->type == WB_INT)
+        wb_row_result_int(row, (long long)got);
+    else
+        wb_row_result_real(row, got);
+}
+
 /* The verdict on k's sum `got`: exact for int and for the exact float and
  * double inputs; else |got - exact sum| against the rounding bound of k's
  * order of additions (a chain of n - 1, or a tree of ceil(log2 n) levels). */
 static void judge(const cpu_kernel *k, const lab_input *in, double got, int tail_ok, wb_row *row)
 {
     const char *past = tail_ok ? "" : "; wrote past a[n-1]";
+    result_of(in, got, row);
     if (in->type == WB_INT) {
         row->pass = got == (double)in->expected && tail_ok;
         snprintf(row->check, sizeof row->check, "sum %.0f, expected %lld%s", got, in->expected, past);
@@ -347,6 +358,7 @@ static void run_row(const cpu_kernel *k, const lab_input *in, int reps, int time
     row->time = time_cpu(k, in, reps, got, &agreed, &wrong);
     if (row->pass && !agreed) { /* the timed runs must agree with the verified one too */
         row->pass = 0;
+        result_of(in, wrong, row);
         if (wrong == got)
             snprintf(row->check, sizeof row->check, "wrote past a[n-1] in a timed repetition");
         else

@@ -163,6 +163,21 @@ static int outputs_right(const m_ctx *c, char *check, size_t len)
     return 0;
 }
 
+/* The result column: what the kernel left in host_out (outputs_right
+ * copied it): the total, or the digest of the row or column sums. */
+static void matrix_result(const m_ctx *c, wb_row *row)
+{
+    size_t i, count = outputs_of(c);
+    long long s = 0;
+    if (c->k->output != M_TOTAL) {
+        wb_row_result_bytes(row, c->m->host_out, count * sizeof(int));
+        return;
+    }
+    for (i = 0; i < count; ++i)
+        s += c->m->host_out[i];
+    wb_row_result_int(row, s);
+}
+
 /* One checked launch on poisoned outputs: row->pass and row->check, or
  * row->todo for an exercise still WB_TODO(). */
 static void verify(m_ctx *c, wb_row *row)
@@ -174,6 +189,7 @@ static void verify(m_ctx *c, wb_row *row)
     if (wb_row_todo(c->lab, row))
         return;
     row->pass = outputs_right(c, row->check, sizeof row->check);
+    matrix_result(c, row);
 }
 
 static void verify_step(void *p, wb_row *row) { verify((m_ctx *)p, row); }
@@ -185,6 +201,7 @@ static void recheck_step(void *p, wb_row *row, const char *when)
     if (row->pass && !outputs_right((const m_ctx *)p, again, sizeof again)) {
         row->pass = 0;
         snprintf(row->check, sizeof row->check, "%s: %.70s", when, again);
+        matrix_result((const m_ctx *)p, row);
     }
 }
 

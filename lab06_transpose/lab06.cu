@@ -168,6 +168,7 @@ static const wb_lab lab = {
     .exercise_nx = EXERCISE_NX,
     .exercise_ny = EXERCISE_NY,
     .todo_take = WB_TODO_TAKE,
+    .gpu_trace = 1,           /* --trace KERNEL */
 };
 
 /* What the banner's "build" line says: how the binary's loads are compiled. */

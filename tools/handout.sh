@@ -3,17 +3,16 @@
 #
 #   sh tools/handout.sh DIR
 #
-# Copies the workbook's files (the files git tracks, or without git every
-# file but build/ and the lab binaries) into DIR, leaving out what students
-# must not see:
+# Copies the workbook's own files (the files git tracks; without git every
+# file but build/, the lab binaries and what the workbook's commands write:
+# handin/, results/) into DIR, leaving out what students must not see:
 #   - every labNN_*/solutions/ folder (the solutions to the exercises);
 #   - every output of a solutions build kept for the tests
 #     (tests/fixtures/*/*-solutions.*: full marks without code);
 #   - docs/.answers/ (the answers, as written by their authors);
-#   - in docs/instructor.md, everything between the lines
-#     `<!-- answers -->` and `<!-- /answers -->` (the answers to the
-#     chapters' exercises), replaced by one line saying they were removed.
-# Then checks the copy: no solutions folder, no answer section, and every
+#   - docs/answers.md (the answers to the chapters' questions and exercises)
+#     and docs/tuning.md (the tuning logs, which show the kernels' variants).
+# Then checks the copy: no solutions folder, no answers, and every
 # student exercise file present. DIR must not exist yet or be empty.
 # Exit status: 0 written and checked; 1 the check failed; 2 bad usage.
 cd "$(dirname "$0")/.." || exit 2
@@ -37,11 +36,12 @@ esac
 # (git only where the workbook is the work tree's top: a workbook unpacked
 # inside another repository, a course's, is not that repository's files)
 if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
-    git ls-files --cached --others --exclude-standard
+    git ls-files --cached
 else
-    find . -type f ! -path './build/*' ! -path './.git/*' | sed 's|^\./||' |
+    find . -type f ! -path './build/*' ! -path './.git/*' ! -path './handin/*' ! -path './results/*' |
+        sed 's|^\./||' |
         grep -Evx 'lab0[1-6]|lab05-finish'
-fi | grep -Ev '(^|/)solutions/|^docs/\.answers/|^tests/fixtures/.*-solutions\.(csv|spec)$' |
+fi | grep -Ev '(^|/)solutions/|^docs/\.answers/|^docs/(answers|tuning)\.md$|^tests/fixtures/.*-solutions\.(csv|spec)$' |
     LC_ALL=C sort >"$dest/.files" || exit 2
 
 count=0
@@ -52,24 +52,18 @@ while IFS= read -r f; do
 done <"$dest/.files"
 rm -f "$dest/.files"
 
-# the instructor guide without its answers
-if [ -f docs/instructor.md ]; then
-    awk '
-        /^<!-- answers -->$/ { skipping = 1; print "The answers to the exercises are not part of the students'"'"' copy."; next }
-        /^<!-- \/answers -->$/ { skipping = 0; next }
-        !skipping' docs/instructor.md >"$dest/docs/instructor.md" || exit 2
-fi
-
 # check what was written
 bad=0
 if find "$dest" -type d -name solutions | grep -q .; then
     echo "handout: FAILED: a solutions folder was copied: $(find "$dest" -type d -name solutions | head -n 1)" >&2
     bad=1
 fi
-if grep -q '^<!-- answers -->$' "$dest/docs/instructor.md" 2>/dev/null; then
-    echo "handout: FAILED: docs/instructor.md still holds an answers section" >&2
-    bad=1
-fi
+for f in docs/answers.md docs/tuning.md; do
+    if [ -e "$dest/$f" ]; then
+        echo "handout: FAILED: $f (the instructor's) was copied" >&2
+        bad=1
+    fi
+done
 # no output of a solutions build: no CSV row whose build ends in +solutions
 sol=$(find "$dest" -type f -exec awk -F, 'NF > 20 { for (i = 1; i <= NF; i++)
         if ($i ~ /^(sm_[0-9]+|fat|cpu)(\+dlcm=c[ag])?\+solutions\r?$/) { print FILENAME; exit } }' {} + 2>/dev/null | head -n 1)
@@ -85,4 +79,4 @@ for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
     fi
 done
 [ $bad -eq 0 ] || exit 1
-echo "handout: $count files in $dest, without solutions and answers; students start with: make lab02 && ./lab02 --exercises"
+echo "handout: $count files in $dest, without solutions and answers; students start with: make lab01 && ./lab01 (README.md)"

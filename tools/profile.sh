@@ -31,7 +31,7 @@ lab=$1
 kernel=${2:-}
 
 # ---- the curated sets: label|metric|divide-by metric|scale|what it shows ----
-# (the chapters explain them; docs/instructor.md lists them too)
+# (the chapters explain them; docs/tools.md lists them too)
 TIME='time us|gpu__time_duration.sum||0.001|kernel duration (microseconds)'
 DRAM='dram %|dram__throughput.avg.pct_of_peak_sustained_elapsed||1|DRAM throughput, % of peak'
 OCC='occup %|sm__warps_active.avg.pct_of_peak_sustained_active||1|achieved occupancy: active warps, % of the SM maximum'

@@ -174,7 +174,8 @@ for target in $targets; do
         IFS=$old_ifs; set +f
         t1=$(date +%s)
         if [ -z "$bad" ]; then
-            printf 'PASS  %-14s %-10s (%d runs, %d s)%s\n' "$label" "$tool" "$runs" "$((t1 - t0))" "$notes"
+            printf 'PASS  %-14s %-10s (%d run%s, %d s)%s\n' "$label" "$tool" "$runs" \
+                "$([ "$runs" -eq 1 ] || echo s)" "$((t1 - t0))" "$notes"
             passed=$((passed + 1))
         else
             printf 'FAIL  %-14s %-10s%s\n' "$label" "$tool" "$(echo "$bad" | sed 's/^;//')"

@@ -26,6 +26,31 @@ else
     skip "make lab04 twice" "no nvcc or ./lab04 not built"
 fi
 
+# plain `make` (no target) builds every lab: a dry run into an empty BIN
+# links each of them
+run make -n --no-print-directory BIN="$TMPD/plainbin/"
+want="lab01"
+command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && want="lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish"
+miss=
+for l in $want; do grep -q "LINK  *$TMPD/plainbin/$l\"" "$OUTF" || miss="$miss $l"; done
+if [ "$STATUS" -eq 0 ] && [ -z "$miss" ]; then ok "plain make builds every lab ($want)"
+else notok "plain make builds every lab" "exit $STATUS; not linked:$miss"; fi
+
+# make help names every target a person runs and every variable of the
+# Makefile's "things you may set", in lines of at most 100 columns
+run make --no-print-directory help
+miss=
+for t in $(sed -n 's/^\.PHONY: *//p' Makefile | tr ' ' '\n' | grep -vx 'FORCE\|need-nvcc\|solutions-build\|test-build\|$(LABS)\|lab05-finish' | sort -u) \
+         lab01 lab05-finish; do
+    grep -q "^  $t " "$OUTF" || grep -q "^  $t\.\." "$OUTF" || miss="$miss $t"
+done
+for v in $(awk '/^# ---- things you may set/ { on = 1; next } on && !NF { exit } on && /^[A-Z_]+ +\?=/ { print $1 }' Makefile); do
+    grep -q "^  $v " "$OUTF" || miss="$miss $v"
+done
+wide=$(awk 'length > 100' "$OUTF" | head -n 1)
+if [ "$STATUS" -eq 0 ] && [ -z "$miss" ] && [ -z "$wide" ]; then ok "make help names every target and variable, in 100 columns"
+else notok "make help" "exit $STATUS; not named:$miss; ${wide:+too wide: $wide}"; fi
+
 # bad values are refused with one line
 run make lab01 SOLUTIONS=yes
 if [ "$STATUS" -ne 0 ] && grep -q "SOLUTIONS=yes is not accepted" "$ERRF"; then ok "make SOLUTIONS=yes refused"
@@ -54,22 +79,34 @@ else
 fi
 
 # the handout: no solutions, no answers, and its own CPU tests pass
+# (with a stray file and a handin/ folder in the tree, as after make handin:
+# the copy holds only the workbook's own files)
 H=$TMPD/handout
 rm -rf "$H"
+stray=wb-stray-test.$$.txt
+mkdir -p handin && : >"$stray" && : >"handin/wb-stray-test.$$.csv"
 run sh tools/handout.sh "$H"
+rm -f "$stray" "handin/wb-stray-test.$$.csv"; rmdir handin 2>/dev/null
 if [ "$STATUS" -ne 0 ]; then
     notok "make handout" "exit $STATUS: $(head -c 300 "$ERRF")"
 else
     ok "make handout writes the students' copy"
+    if [ -e "$H/$stray" ] || [ -e "$H/handin" ]; then
+        notok "handout holds only the workbook's files" "copied: $(ls -d "$H/$stray" "$H/handin" 2>/dev/null | tr '\n' ' ')"
+    else
+        ok "handout holds only the workbook's files (no stray file, no handin/)"
+    fi
+    if tail -n 1 "$OUTF" | grep -q 'make lab01'; then ok "handout's last line starts the students at lab01"
+    else notok "handout's last line starts at lab01" "$(tail -n 1 "$OUTF")"; fi
     if find "$H" -type d -name solutions | grep -q . || [ -d "$H/docs/.answers" ]; then
         notok "handout has no solutions" "$(find "$H" -type d -name solutions -o -name .answers | head -n 3)"
     else
         ok "handout has no solutions"
     fi
-    if grep -q '^<!-- answers -->' "$H/docs/instructor.md" || ! grep -q "not part of the students' copy" "$H/docs/instructor.md"; then
-        notok "handout's instructor guide has no answers" "the answers section is still there (or its marker is missing)"
+    if [ -e "$H/docs/answers.md" ] || [ -e "$H/docs/tuning.md" ] || [ ! -f "$H/docs/instructor.md" ]; then
+        notok "handout has no answers" "docs/answers.md or docs/tuning.md was copied (or docs/instructor.md is missing)"
     else
-        ok "handout's instructor guide has no answers"
+        ok "handout has no answers (docs/answers.md and docs/tuning.md left out)"
     fi
     for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
         [ -f "$f" ] || continue

@@ -6,7 +6,7 @@
 # output.md, every lab's README.md and exercise file (whole files), and the
 # string literals of the lab programs and of common/ (what they print). None
 # may name the spec, our speed bars or targets, seed material or the makers'
-# reference figures; those belong in docs/instructor.md. One "ok" or "FAIL"
+# reference figures; those belong in docs/instructor.md and docs/tuning.md. One "ok" or "FAIL"
 # line per file checked. Then: every command whose output a chapter pastes
 # is listed in tools/snapshots.sh (which re-runs them on a GPU).
 . tests/lib.sh
@@ -147,14 +147,14 @@ if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in toda
 else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
 
 # every numbered question of a chapter's Questions section has a numbered
-# answer under its lab in the instructor guide's answers (a students' copy,
-# make handout, has no answers section: nothing to count)
-if ! grep -q '^<!-- answers -->$' docs/instructor.md; then
-    skip "every question has an answer" "docs/instructor.md has no answers (a students' copy)"
+# answer under its lab in docs/answers.md (a students' copy, make handout,
+# has no answers.md: nothing to count)
+if [ ! -f docs/answers.md ]; then
+    skip "every question has an answer" "no docs/answers.md (a students' copy)"
 else for ch in docs/lab0*.md; do
     l=$(basename "$ch" .md)
     q=$(awk '/^### Questions/ { f = 1; next } f && /^## / { f = 0 } f && /^[0-9]+\. / { n++ } END { print n + 0 }' "$ch")
-    a=$(awk -v h="### $l" '$0 == h { f = 1; next } f && /^##/ { f = 0 } f && /^[0-9]+\. / { n++ } END { print n + 0 }' docs/instructor.md)
-    if [ "$q" -eq "$a" ]; then ok "$l: $q questions, $a answers in docs/instructor.md"
-    else notok "$l: every question has an answer in docs/instructor.md" "$q questions in $ch, $a answers under ### $l"; fi
+    a=$(awk -v h="### $l" '$0 == h { f = 1; next } f && /^##/ { f = 0 } f && /^[0-9]+\. / { n++ } END { print n + 0 }' docs/answers.md)
+    if [ "$q" -eq "$a" ]; then ok "$l: $q questions, $a answers in docs/answers.md"
+    else notok "$l: every question has an answer in docs/answers.md" "$q questions in $ch, $a answers under ### $l"; fi
 done; fi

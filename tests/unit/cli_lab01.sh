@@ -59,6 +59,10 @@ run $L --trace
 if [ "$STATUS" -eq 0 ] && grep -q '^lab01 --trace: 17 elements' "$OUTF"; then ok "lab01 --trace defaults to 17 elements"
 else notok "lab01 --trace default" "$(head -n 1 "$OUTF")"; fi
 expect_status 0 "lab01 --explain" $L --explain
+run $L --explain -n 3
+if [ "$STATUS" -eq 0 ] && grep -q '^lab01 --explain: 3 elements' "$OUTF" && grep -q ' 1 addition: ' "$OUTF" &&
+    ! grep -q ' 1 additions' "$OUTF"; then ok "lab01 --explain names itself and counts 1 addition"
+else notok "lab01 --explain -n 3" "$(head -n 1 "$OUTF"); $(grep -c ' 1 additions' "$OUTF") '1 additions'"; fi
 
 expect_usage "lab01 -n 0" $L -n 0
 expect_usage "lab01 -n -5" $L -n -5
@@ -127,8 +131,8 @@ wide=$(awk '/^  [A-Za-z]+: error / { under = 1 } /^lab01: / { under = 0 } under 
 if [ -z "$wide" ]; then ok "lab01 --values uniform: the error lines and the accuracy table fit in 100 columns"
 else notok "lab01 --values uniform width" "line $wide columns"; fi
 run $L --type double --values uniform -n 1000 -r 1 --json
-if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]+, "status": "PASS"' "$OUTF")" -eq 5 ] &&
-   grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error and bound"
+if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]+, "result": "-?0x[0-9a-f.]+p[-+][0-9]+", "status": "PASS"' "$OUTF")" -eq 5 ] &&
+   grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error, bound and result (hex)"
 else notok "lab01 --json error/bound" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
 ./lab01 --type float --values uniform -n 1001 -r 1 --csv >"$TMPD/u.csv" 2>/dev/null
 if awk -v conf=tools/grade.conf -v label=u -f tools/grade.d/conf.awk -f tools/grade.d/file.awk -f tools/grade.d/rules.awk -f tools/grade.d/class.awk "$TMPD/u.csv" | grep -q '^  ok .*verified: all 5 kernel rows PASS'; then

@@ -240,14 +240,16 @@ void test_float_inputs(void)
         row.error = 1.5e-6;
         row.bound = 3.25e-4;
         snprintf(row.check, sizeof row.check, "error 1.50e-06 <= bound 3.25e-04 (a tree)");
+        wb_row_result_real(&row, 0.1f);
         wb_report_add(&r, &row);
         csv = render(&r, WB_CSV);
         json = render(&r, WB_JSON);
-        check(strstr(csv, ",float,kernel,,") && strstr(csv, ",,PASS\n") && strstr(csv, ",1.500e-06,3.250e-04,PASS\n"),
-              "CSV: error and bound empty for an exact check, given for a bound check, before status", csv);
-        check(strstr(json, "\"error\": null, \"bound\": null, \"status\"") &&
-                  strstr(json, "\"error\": 1.500e-06, \"bound\": 3.250e-04, \"status\""),
-              "JSON: error and bound (null for an exact check)", json);
+        check(strstr(csv, ",float,kernel,,") && strstr(csv, ",,,PASS\n") &&
+                  strstr(csv, ",1.500e-06,3.250e-04,0x1.99999ap-4,PASS\n"),
+              "CSV: error and bound empty for an exact check, given for a bound check, then result, status", csv);
+        check(strstr(json, "\"error\": null, \"bound\": null, \"result\": null, \"status\"") &&
+                  strstr(json, "\"error\": 1.500e-06, \"bound\": 3.250e-04, \"result\": \"0x1.99999ap-4\", \"status\""),
+              "JSON: error and bound (null for an exact check), result (a float sum in hex)", json);
         free(csv);
         free(json);
     }

@@ -34,7 +34,9 @@ void test_report(void)
     row.total_ms = 3.0;
     row.finish = "device"; /* the CSV's finish column: only where total_ms is */
     row.pass = 1;
+    wb_row_result_int(&row, 123456); /* the result column, just before status */
     wb_report_add(&r, &row);
+    row.result[0] = '\0';
     row.kernel = "fast";
     row.time = wb_summarize(t2, 3);
     row.total_ms = -1;
@@ -48,12 +50,32 @@ void test_report(void)
     check(fabs(r.rows[1].speedup - 2.0) < 1e-12 && fabs(r.rows[0].speedup - 1.0) < 1e-12,
           "speedup against the baseline", "wrong");
     check(wb_report_status(&r) == WB_EXIT_OK, "status 0 when every row passes", "wrong");
+    {
+        wb_row x;
+        static const char abc[] = "abc";
+        memset(&x, 0, sizeof x);
+        wb_row_result_real(&x, 16777216.0);
+        check(!strcmp(x.result, "16777216"), "result: an integer-valued float sum as its integer", x.result);
+        wb_row_result_real(&x, 0.75);
+        check(!strcmp(x.result, "0x1.8p-1"), "result: any other as a C99 hex float", x.result);
+        wb_row_result_real(&x, -0.0);
+        check(!strcmp(x.result, "-0x0p+0"), "result: -0 keeps its sign bit", x.result);
+        wb_row_result_int(&x, -5);
+        check(!strcmp(x.result, "-5"), "result: an int in decimal", x.result);
+        /* FNV-1a 64 test vectors: "" and "a" (Fowler, Noll, Vo), "abc" */
+        check(wb_fnv1a64("", 0) == 0xcbf29ce484222325ULL && wb_fnv1a64("a", 1) == 0xaf63dc4c8601ec8cULL,
+              "wb_fnv1a64: the published vectors", "wrong");
+        wb_row_result_bytes(&x, abc, 3);
+        check(!strcmp(x.result, "e71fa2190541574b"), "result: bytes as their FNV-1a 64 digest, 16 hex digits",
+              x.result);
+    }
 
     csv = render(&r, WB_CSV);
     line = strtok(csv, "\n");
     check(line && !strcmp(line, wb_csv_header), "CSV starts with the documented header", line ? line : "empty");
     line = strtok(NULL, "\n");
-    check(line && strstr(line, ",device,,,PASS"), "CSV: finish (device) just before status", line ? line : "none");
+    check(line && strstr(line, ",device,,,123456,PASS"), "CSV: finish (device), error, bound, result, status",
+          line ? line : "none");
     check(line && count_char(line, ',') == count_char(wb_csv_header, ',') && strstr(line, "Test  GPU") &&
               strstr(line, ",PASS"),
           "CSV row: one field per column, commas out of the device name", line ? line : "missing");
@@ -124,7 +146,7 @@ void test_exercise_report(void)
     static const char *const want_cols[] = {
         "lab", "device", "kernel", "n", "nx", "ny", "grid", "block", "bytes", "reps", "time_ms", "q1_ms", "q3_ms",
         "spread_pct", "gbps", "pct_of_copy", "speedup", "total_ms", "total_gbps", "ceiling_gbps", "peak_gbps",
-        "type", "role", "against", "build", "run_at", "fingerprint", "finish", "error", "bound", "status"};
+        "type", "role", "against", "build", "run_at", "fingerprint", "finish", "error", "bound", "result", "status"};
 
     /* the header: the documented columns, in this order */
     cols = count_char(wb_csv_header, ',') + 1;
@@ -132,7 +154,7 @@ void test_exercise_report(void)
         int same = cols == (int)(sizeof want_cols / sizeof want_cols[0]);
         for (i = 0; same && i < cols; ++i)
             same = !strcmp(csv_field(wb_csv_header, i + 1, f, sizeof f), want_cols[i]);
-        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,finish,error,bound,status", wb_csv_header);
+        check(same, "CSV header: ...,peak_gbps,type,role,against,build,run_at,fingerprint,finish,error,bound,result,status", wb_csv_header);
     }
 
     wb_report_init(&r, "labE");

@@ -66,7 +66,7 @@ BEGIN {
     # in between: a file written before them (no finish, error, bound) grades too.
     BASE = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,type,role,against,build,run_at,fingerprint,status"
     NCOL = split(BASE, COLS, ",")
-    split("finish error bound", OPTLIST, " "); for (i in OPTLIST) OPTIONAL[OPTLIST[i]] = 1
+    split("finish error bound result", OPTLIST, " "); for (i in OPTLIST) OPTIONAL[OPTLIST[i]] = 1
     FILEHEADER = HEADER; FILENCOL = NCOL
     INF = 1e300
     MAXERR = 12          # problems printed per file
