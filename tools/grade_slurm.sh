@@ -43,6 +43,9 @@ cmd=${1:-}
 # q VALUE: VALUE quoted for sh ('...')
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
+# students N: "1 student", "N students"
+students() { if [ "$1" -eq 1 ]; then echo "1 student"; else echo "$1 students"; fi; }
+
 # labs_of DIR: the lab keys (lab01 ...) DIR has an exercise file for, in the workbook's layout
 labs_of() {
     for d in "$top"/lab0*_*; do
@@ -171,8 +174,11 @@ EOF
     } >"$sl/collect.sbatch"
 
     res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
-    echo "grade: $N students; Slurm job scripts in $sl"
-    echo "grade: one task per student, each: ${res}(GRADE_SBATCH_OPTS)"
+    echo "grade: $(students "$N"); Slurm job scripts in $sl"
+    echo "grade: one task per student, each asks for: ${res}(GRADE_SBATCH_OPTS)"
+    case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
+        echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
+    esac
     [ -n "${GRADE_SETUP:-}" ] && echo "grade: each task runs first: $GRADE_SETUP (GRADE_SETUP)"
     echo "grade: submit both (collect waits for every task, then grades):"
     echo "  jid=\$(sbatch --parsable $(q "$sl/array.sbatch")) &&"
@@ -307,7 +313,7 @@ collect() {
     gs=$?
     sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
     mv "$sl/report.txt.new" "$sl/report.txt" && mv "$sl/gradebook.csv.new" "$sl/gradebook.csv"
-    echo "collect: $GRADE_N students${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
+    echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
     [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
     case $gs in
         0) echo "collect: graded: every student earned every point, nothing flagged" ;;

@@ -134,7 +134,7 @@ if [ -z "$nwhy" ]; then
     fi
     if [ -n "$nwhy" ]; then
         echo "PATH=$PATH" >>"$nlog"
-        nwhy="node $node has no ${nwhy#, } (GRADE_SETUP='${GRADE_SETUP:-}')"
+        nwhy="node $node lacks ${nwhy#, } (GRADE_SETUP='${GRADE_SETUP:-}')"
     fi
 fi
 if [ -n "$nwhy" ]; then

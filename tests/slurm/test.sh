@@ -13,17 +13,20 @@
 #   broken  a compile error          good   the solutions' exercises.c
 #   hang    a loop that never ends:  its task is cancelled (scancel) while it runs
 #   late    its task is cancelled while it waits (pending)
+#   slow    a loop that never ends: its task hits the Slurm time limit (one
+#           minute, set with scontrol while it waits; about 90 s of the run)
 #   stub    the file as handed out
 # it runs `make grade SOURCES=... SLURM=1` with GRADE_SBATCH_OPTS (partition,
 # account, every CPU of the node, a GPU, time) and a GRADE_SETUP line, submits
-# the printed sbatch line, cancels two tasks, waits for the collect job, and
+# the printed sbatch line, cancels two tasks, times one out, waits for the collect job, and
 # checks every student's grade and reason, the jobs' exit statuses, the
 # report outside the graded folder, and that a second collect (by hand) says
 # the same. Then the class again with the good student alone: the old runs
 # and logs are gone, and collect exits 0. Every daemon it started is stopped
 # when it ends (however it ends).
 # Not root, no apt-get, or the packages cannot be installed (no network to
-# Debian's mirror): one line saying why, and a skip. WB_SLURM_TEST=0 skips too.
+# Debian's mirror): one line saying why, and a skip. WB_SLURM_TEST=0 skips too;
+# WB_SLURM_KEEP=1 keeps its temp folder (the class, the runs, the logs) for a look.
 # Prints ok/FAIL/skip lines, and last "N passed, N failed, N skipped in S s".
 # Exit status: 0 nothing failed (or skipped), 1 a check failed.
 cd "$(dirname "$0")/../.." || exit 2
@@ -43,7 +46,6 @@ skip_all() { skip "test-slurm" "$1"; summary; exit 0; }
 have_slurm() { for c in slurmctld slurmd sbatch scontrol squeue scancel munged; do command -v $c >/dev/null 2>&1 || return 1; done; }
 D=; policy=; pids=
 cleanup() {
-    [ -n "${WB_SLURM_KEEP:-}" ] && D=
     if [ -n "$D" ] && [ -f "$D/slurm.conf" ] && [ -n "$pids" ]; then
         # our jobs first (their processes are slurmd's), then the daemons, newest first
         SLURM_CONF=$D/slurm.conf squeue -h -o %A 2>/dev/null | sort -u | while read -r j; do
@@ -59,7 +61,7 @@ cleanup() {
         kill -KILL "$p" 2>/dev/null
     done
     [ -n "$policy" ] && rm -f "$policy"
-    [ -n "$D" ] && rm -rf "$D"
+    [ -n "$D" ] && [ -z "${WB_SLURM_KEEP:-}" ] && rm -rf "$D"
 }
 trap 'cleanup' EXIT
 trap 'exit 143' TERM
@@ -183,6 +185,7 @@ mkstudent() { mkdir -p "$S/$1/lab01_cpu_reduce" && sed "$2" "$E1" >"$S/$1/$E1"; 
 mkstudent broken '0,/WB_TODO();/s//this is not C;/'
 mkstudent hang '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent late ''
+mkstudent slow '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent stub ''
 mkdir -p "$S/good/lab01_cpu_reduce"
 sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
@@ -194,7 +197,7 @@ OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gre
 # grade_write: make grade SOURCES=... SLURM=1, its output in $D/write.out
 grade_write() {
     env GRADE_SBATCH_OPTS="$OPTS" GRADE_SETUP="echo ran >>'$D/setup ran'" GRADE_CONF="$D/grade.conf" \
-        GRADE_TIMEOUT=60 GRADE_RUN_ARGS="-n 100003 -r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
+        GRADE_TIMEOUT=300 GRADE_RUN_ARGS="-n 100003 -r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
         >"$D/write.out" 2>&1
 }
 # submit: the printed sbatch line, run as printed; $jid the array, $cjid the collect job
@@ -220,8 +223,10 @@ case $cjid in
     '' | *[!0-9]*) notok "the printed sbatch line submits the collect job" "$(head -c 400 "$D/submit.out")"; summary; exit 1 ;;
 esac
 ok "the printed sbatch line submits the array ($jid) and the collect job ($cjid)"
-# task 4 (late) is cancelled while it waits; task 3 (hang) once it has started
+# task 4 (late) is cancelled while it waits; task 5 (slow) gets one minute; task 3 (hang)
+# is cancelled once it has started
 scancel "${jid}_4"
+scontrol update JobId="${jid}_5" TimeLimit=1
 if wait_for 240 test -f "$SL/state/3.start"; then
     sleep 2
     scancel "${jid}_3"
@@ -231,24 +236,26 @@ if wait_for 300 job_done "$cjid"; then ok "the collect job ran once every task h
 else notok "the collect job ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; summary; exit 1; fi
 
 # the jobs' exit statuses
-for k in 1 2 5; do
+for k in 1 2 6; do
     st="$(job_field "${jid}_$k" JobState) $(job_field "${jid}_$k" ExitCode)"
     if [ "$st" = "COMPLETED 0:0" ]; then ok "task $k: COMPLETED, exit 0"
     else notok "task $k: COMPLETED, exit 0" "$st"; fi
 done
 st=$(job_field "${jid}_3" JobState)
 if [ "$st" = CANCELLED ]; then ok "task 3: CANCELLED"; else notok "task 3: CANCELLED" "'$st'"; fi
+st=$(job_field "${jid}_5" JobState)
+if [ "$st" = TIMEOUT ]; then ok "task 5: TIMEOUT"; else notok "task 5: TIMEOUT" "'$st'"; fi
 st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"
 if [ "$st" = "FAILED 1:0" ]; then ok "the collect job exits 1 (graded: points lost)"
 else notok "the collect job exits 1" "$st; $(cat "$SL"/logs/collect-*.log 2>/dev/null | head -c 300)"; fi
 clog=$(ls "$SL"/logs/collect-"$cjid".log 2>/dev/null)
 expect() { if grep -Eq "$2" "$3" 2>/dev/null; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3" 2>/dev/null)"; fi; }
 expect "collect's log: graded, points lost" '^collect: graded: a point was lost' "$clog"
-expect "collect's log names the tasks without a result" '^collect: tasks that left labs without a result .*hang \(CANCELLED.*late' "$clog"
-if [ -f "$SL/logs/task-$jid-1.log" ] && [ -f "$SL/logs/task-$jid-5.log" ] && [ ! -f "$SL/logs/task-$jid-4.log" ]; then
+expect "collect's log names the tasks without a result" '^collect: tasks that left labs without a result .*hang \(CANCELLED.*late.*slow \(TIMEOUT' "$clog"
+if [ -f "$SL/logs/task-$jid-1.log" ] && [ -f "$SL/logs/task-$jid-6.log" ] && [ ! -f "$SL/logs/task-$jid-4.log" ]; then
     ok "the logs are named by job and task (task-$jid-K.log)"
 else notok "the logs are named by job and task" "$(ls "$SL/logs" | tr '\n' ' ')"; fi
-expect "each task has the allocation's CPUs (SLURM_CPUS_PER_TASK)" "^grade: task 1 of 5, broken, on $host \\(job ${jid}_1\\), $ncpu CPUs" \
+expect "each task has the allocation's CPUs (SLURM_CPUS_PER_TASK)" "^grade: task 1 of 6, broken, on $host \\(job ${jid}_1\\), $ncpu CPUs" \
     "$SL/logs/task-$jid-1.log"
 n=$(wc -l <"$D/setup ran" 2>/dev/null | tr -d ' ')
 if [ "${n:-0}" -ge 3 ]; then ok "GRADE_SETUP ran in every task that started ($n)"
@@ -260,7 +267,7 @@ rep=$SL/report.txt
 if [ -f "$G" ] && [ -f "$rep" ] && [ ! -e "$R/gradebook.csv" ] && [ ! -e "$R/report.txt" ]; then
     ok "the report and the gradebook are outside the graded folder"
 else notok "the report and the gradebook outside the runs" "$(ls "$SL" "$R" | tr '\n' ' ')"; fi
-want="broken,0 good,25 hang,0 late,0 stub,10"
+want="broken,0 good,25 hang,0 late,0 slow,0 stub,10"
 got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$G" 2>/dev/null)
 if [ "$got" = "$want" ]; then ok "every student has a row and the grade expected: $got"
 else notok "every student's grade" "got '$got', expected '$want'"; fi
@@ -269,6 +276,8 @@ expect "hang (cancelled while running): its row says cut short" "^  hang lab01: 
 expect "hang: ... and Slurm's CANCELLED" "^lab01: not graded: its task was cut short .*\(Slurm: CANCELLED" "$R/hang/lab01.fail"
 expect "hang: its log's last words (Slurm's CANCELLED line)" 'CANCELLED AT' "$R/hang/lab01.fail"
 expect "late (cancelled while pending): never started" "^  late lab01: not graded: its task never started" "$rep"
+expect "slow (the time limit): TIMEOUT, and what to do" \
+    "^lab01: not graded: its task was cut short .*\(Slurm: TIMEOUT.*\): give the tasks more time" "$R/slow/lab01.fail"
 expect "good: 25 of 25, nothing flagged" '^good +25 ' "$rep"
 if grep -Eq 'credited to no one|REJECTED|the file is empty' "$rep"; then
     notok "collect grades no file of its own" "$(grep -E 'credited to no one|REJECTED|the file is empty' "$rep" | head -n 2)"
@@ -288,7 +297,7 @@ if grep -q "^make grade: the grader's status is 1: graded" "$D/regrade.out" && !
 else notok "make grade RESULTS=the runs" "exit $st; $(grep -E 'REJECTED|credited' "$D/regrade.out" | head -n 2)"; fi
 
 # ---- the class again, the good student alone: the old runs and logs go; a clean class exits 0
-rm -rf "$S/broken" "$S/hang" "$S/late" "$S/stub"
+rm -rf "$S/broken" "$S/hang" "$S/late" "$S/slow" "$S/stub"
 grade_write
 if [ -z "$(ls "$SL/logs")" ] && [ ! -e "$SL/report.txt" ] && [ "$(ls "$R" | tr '\n' ' ')" = "" ]; then
     ok "writing the job scripts again clears the old runs, logs and report"

@@ -202,7 +202,7 @@ if [ "$STATUS" -eq 3 ] && grep -q "^lab01: not graded: the setup line failed on 
     ok "a setup line that fails: the task exits 3, the lab is not graded, with the line's words"
 else notok "a setup line that fails" "exit $STATUS; $(head -c 300 "$W/node.out/lab01.fail" 2>/dev/null)"; fi
 run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grade_task.sh "$W/sl/gpu" "$W/node.out"
-if [ "$STATUS" -eq 3 ] && grep -q "^lab02: not graded: node .* has no nvcc-not-installed .*the node's fault, not the student's file" \
+if [ "$STATUS" -eq 3 ] && grep -q "^lab02: not graded: node .* lacks nvcc-not-installed .*the node's fault, not the student's file" \
     "$W/node.out/lab02.fail"; then
     ok "no nvcc on the node: the task exits 3, the lab is not graded (never 'does not compile')"
 else notok "no nvcc on the node" "exit $STATUS; $(head -c 300 "$W/node.out/lab02.fail" 2>/dev/null)"; fi
