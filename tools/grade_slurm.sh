@@ -69,10 +69,14 @@ uncollect() {
 write() {
     src=$1; runs=$2; students=$3
     case $runs in *.runs) sl=${runs%.runs}.slurm ;; *) sl=$runs.slurm ;; esac
-    case $sl$here in *[\'\"%\\]*)
-        echo "grade: SLURM=1: a path with a quote, % or \\ ('$sl' or '$here'): sbatch reads them differently; move it" >&2
+    case $sl in *[\'\"%\\]*)
+        echo "grade: SLURM=1: the logs' folder $sl has a quote, % or \\ (sbatch reads them differently): give GRADE_RUNS another" >&2
         exit 2 ;;
     esac
+    if [ -n "${GRADE_CONF:-}" ] && [ ! -r "$GRADE_CONF" ]; then
+        echo "grade: GRADE_CONF=$GRADE_CONF cannot be read; give the rules file the collect job should use" >&2
+        exit 2
+    fi
     N=$(wc -l <"$students" | tr -d ' ')
     T=${GRADE_TIMEOUT:-120}
 
