@@ -563,8 +563,12 @@ static void print_table(const wb_report *r, FILE *out)
         int ex = 0;
         for (i = 0; i < r->nrows; ++i)
             ex |= r->rows[i].role != NULL;
-        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", r->baseline ? r->baseline
-                                                                                        : r->rows[0].kernel,
+        /* the row the speedups are against: the baseline where it ran (-k may leave it out) */
+        const char *base = r->rows[0].kernel;
+        for (i = 0; r->baseline && i < r->nrows; ++i)
+            if (!strcmp(r->rows[i].kernel, r->baseline))
+                base = r->baseline;
+        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", base,
                  show_n ? " at the same n" : "", ex ? "; your exercises against the kernel beside them" : "",
                  r->speedup_note ? "; " : "", r->speedup_note ? r->speedup_note : "");
         print_banner(out, "speedup", line);

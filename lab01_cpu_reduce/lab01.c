@@ -461,7 +461,7 @@ static void accuracy_table(const wb_report *r, FILE *out)
                  "partly cancel, stay well under them. Kahan's sum carries each rounding error along:\n"
                  "its bound, (2u + O(n u^2)) sum|x|, hardly grows while n u is small (in float at\n"
                  "n = 2^24, n u = 1 and the second term is as large as the first). A GPU adds in a\n"
-                 "tree: see docs/lab01.md.\n\n");
+                 "tree: see docs/lab01-types.md.\n\n");
 }
 
 /* --check's steps (wb_check_run): one input per type, seed and length; each

@@ -96,7 +96,7 @@ static const wb_reduce_kernel exercises[] = {
                 .per_thread = 16, .in_place = 1),
     /* the shipped kernel with the student's grid: its own launch */
     {.info = {.name = "reduceUnrolling8Grid",
-              .lesson = "the book's grid of n/block/8 blocks for reduceUnrolling8: what is lost?",
+              .lesson = "n/block/8 blocks, the book's grid for reduceUnrolling8 as often copied: what is lost?",
               .kind = "fix", .against = "reduceUnrolling8"},
      .launch = launch_reduceUnrolling8Grid, .min_block = 32, .max_block = 1024, .per_thread = 8,
      .in_place = 1, .grid_for = grid_unrolling8Grid},

@@ -210,7 +210,8 @@ int main(int argc, char **argv)
     wb_report_init(&r, lab.lab);
     wb_report_device(&r, &g);
     r.timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per "
-              "block), the whole reduction to one number on the device for reduceModern and CUB";
+              "block), the whole reduction to one number on the device for the three one-pass rows "
+              "(reduceModern, reduceAtomic, CUB)";
     r.total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one "
                    "int for the one-pass rows) + their sum on the host, as the book does it";
     /* speedups against reduceGmem, else against the first kernel chosen */
