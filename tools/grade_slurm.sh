@@ -46,6 +46,15 @@ q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 # students N: "1 student", "N students"
 students() { if [ "$1" -eq 1 ]; then echo "1 student"; else echo "$1 students"; fi; }
 
+# wrap100: each line of stdin wrapped at 100 columns between words (blanks kept)
+wrap100() {
+    awk '{ n = split($0, w, /[ ]/); line = w[1]
+           for (i = 2; i <= n; i++) {
+               if (length(line) + 1 + length(w[i]) > 100) { print line; line = "    " w[i] } else line = line " " w[i]
+           }
+           print line }'
+}
+
 # labs_of DIR: the lab keys (lab01 ...) DIR has an exercise file for, in the workbook's layout
 labs_of() {
     for d in "$top"/lab0*_*; do
@@ -178,17 +187,20 @@ EOF
     } >"$sl/collect.sbatch"
 
     res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
-    echo "grade: $(students "$N"); Slurm job scripts in $sl"
-    echo "grade: one task per student, each asks for: ${res}(GRADE_SBATCH_OPTS)"
-    case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
-        echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
-    esac
-    [ -n "${GRADE_SETUP:-}" ] && echo "grade: each task runs first: $GRADE_SETUP (GRADE_SETUP)"
-    echo "grade: submit both (collect waits for every task, then grades):"
+    # (the lines wrapped at 100 columns, all but the commands to paste)
+    {
+        echo "grade: $(students "$N"); the Slurm jobs are in $sl (then its report.txt and gradebook.csv)"
+        echo "grade: each task asks for ${res}(GRADE_SBATCH_OPTS)"
+        case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
+            echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
+        esac
+        [ -n "${GRADE_SETUP:-}" ] && echo "grade: each task runs first: $GRADE_SETUP (GRADE_SETUP)"
+        echo "grade: submit both (collect waits for every task, then grades the runs in $runs):"
+    } | wrap100
     echo "  jid=\$(sbatch --parsable $(q "$sl/array.sbatch")) &&"
     echo "    sbatch --dependency=afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
-    echo "grade: then read $sl/report.txt and gradebook.csv (the runs: $runs)"
-    echo "grade: a task that waits: squeue -j \$jid says why; grade again: sh $(q "$sl/collect.sbatch")"
+    echo "grade: a task that waits: squeue -j \$jid says why. To grade again (after a task ran again):"
+    echo "  sh $(q "$sl/collect.sbatch")"
     exit 0
 }
 
@@ -317,15 +329,18 @@ collect() {
     gs=$?
     sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
     mv "$sl/report.txt.new" "$sl/report.txt" && mv "$sl/gradebook.csv.new" "$sl/gradebook.csv"
-    echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
-    [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
-    case $gs in
-        0) echo "collect: graded: every student earned every point, nothing flagged" ;;
-        1) echo "collect: graded: a point was lost or something flagged (the report says which)" ;;
-        *) echo "collect: nothing graded (the grader's status $gs):"; cat "$sl/grade.err" ;;
-    esac
+    {
+        echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
+        [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
+        case $gs in
+            0) echo "collect: graded: every student earned every point, nothing flagged" ;;
+            1) echo "collect: graded: a point was lost or something flagged (the report says which)" ;;
+            *) echo "collect: nothing graded (the grader's status $gs):"; cat "$sl/grade.err" ;;
+        esac
+        echo "collect: the report: $sl/report.txt"
+        echo "collect: the gradebook: $sl/gradebook.csv"
+    } | wrap100
     rm -f "$sl/grade.err"
-    echo "collect: the report: $sl/report.txt; the gradebook: $sl/gradebook.csv"
     exit $gs
 }
 

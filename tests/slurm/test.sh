@@ -248,7 +248,10 @@ if [ "$st" = TIMEOUT ]; then ok "task 5: TIMEOUT"; else notok "task 5: TIMEOUT" 
 st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"
 if [ "$st" = "FAILED 1:0" ]; then ok "the collect job exits 1 (graded: points lost)"
 else notok "the collect job exits 1" "$st; $(cat "$SL"/logs/collect-*.log 2>/dev/null | head -c 300)"; fi
-clog=$(ls "$SL"/logs/collect-"$cjid".log 2>/dev/null)
+# collect's log, each wrapped line joined again
+clog=$D/collect.log
+awk '/^    / { sub(/^ +/, " "); line = line $0; next } NR > 1 { print line } { line = $0 } END { print line }' \
+    "$SL/logs/collect-$cjid.log" >"$clog" 2>/dev/null
 expect() { if grep -Eq "$2" "$3" 2>/dev/null; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3" 2>/dev/null)"; fi; }
 expect "collect's log: graded, points lost" '^collect: graded: a point was lost' "$clog"
 expect "collect's log names the tasks without a result" '^collect: tasks that left labs without a result .*hang \(CANCELLED.*late.*slow \(TIMEOUT' "$clog"
