@@ -751,19 +751,11 @@ void wb_print_list(const wb_lab *lab, FILE *f)
     }
 }
 
-void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a)
+wb_shape wb_args_shape(int argc, char **argv)
 {
-    char err[1200];
-    if (wb_parse_args(lab, argc, argv, a, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", lab->lab, err);
-        exit(WB_EXIT_USAGE);
-    }
-    if (a->help) {
-        wb_print_usage(lab, stdout);
-        exit(WB_EXIT_OK);
-    }
-    if (a->list) {
-        wb_print_list(lab, stdout);
-        exit(WB_EXIT_OK);
-    }
+    int i;
+    for (i = 1; i + 1 < argc; ++i)
+        if (!strcmp(argv[i], "-n") && (strchr(argv[i + 1], 'x') || strchr(argv[i + 1], 'X')))
+            return WB_MATRIX;
+    return WB_LENGTH;
 }

@@ -24,7 +24,6 @@
  * docs/lab04-latency.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
 #include "kernels/reduce_interleaved.cuh" /* lab03's kernel, the baseline */
 #include "reduce_unroll.cuh"
 #include "lab04.cuh" /* --explain, --latency */
@@ -118,15 +117,15 @@ static void explain(const wb_args *a)
     lab04_explain(a, kernels, KERNELS);
 }
 
-int main(int argc, char **argv)
+/* --latency: latency.cu, on this table */
+static int latency(const wb_args *a)
 {
-    wb_args a;
-    char err[512];
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    /* --latency is this lab's own mode; -h, --list, --explain and every
-     * error go the usual way */
-    if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && a.extra && !a.help &&
-        !a.list && !a.explain)
-        return lab04_latency(&a, kernels, KERNELS); /* latency.cu */
-    return wb_reduce_main(&lab, kernels, argc, argv, explain);
+    return lab04_latency(a, kernels, KERNELS);
 }
+
+/* --latency is this lab's own mode; -h, --list, --explain and every error
+ * go the usual way */
+static const wb_program program =
+    WB_REDUCTION_PROGRAM(lab, .explain = explain, .mode = WB_MODE_OWN, .own_mode = latency);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -17,8 +17,8 @@
 # partition, account, qos and reservation go to collect.sbatch too),
 # GRADE_SETUP (a line of sh every task runs first, e.g. "module load cuda"),
 # and what tools/grade_task.sh and tools/grade read (GRADE_TIMEOUT,
-# GRADE_BUILD_TIMEOUT, GRADE_RUN_ARGS, GRADE_MAKE_JOBS, GRADE_CONF): their
-# values when the scripts are written are the ones the jobs use.
+# GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...): every GRADE_ setting
+# exported when the scripts are written is the jobs' (class.sh).
 #
 # task: student K (the K-th line of students) built and run by
 # tools/grade_task.sh into RUNS/NAME/; state/K.start and state/K.end say
@@ -151,7 +151,9 @@ $task_opts"
         echo "GRADE_N=$N"
         echo "GRADE_TIMEOUT=$(q "$T")"
         vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
-        for v in GRADE_BUILD_TIMEOUT GRADE_RUN_ARGS GRADE_MAKE_JOBS GRADE_SETUP GRADE_CONF; do
+        # every other GRADE_ setting in the environment but those of this machine's run
+        for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
+            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K " in *" $v "*) continue ;; esac
             eval "val=\${$v:-}"
             [ -n "$val" ] || continue
             [ $v = GRADE_CONF ] && val=$(cd "$(dirname "$val")" && pwd)/$(basename "$val")

@@ -31,9 +31,9 @@
 # (partition, account, cpus, gres, time) and GRADE_SETUP (e.g. module load
 # cuda) are theirs. Earlier runs in RUNS are removed first: the students' of
 # this class, and what an earlier grading left in any folder holding a
-# sources.txt (its sources.txt, *.csv and *.fail).
+# sources.txt (its sources.txt, *.csv, *.fail, *.run and *.check).
 #
-# Environment: GRADE_TIMEOUT (seconds a lab may run, default 120),
+# Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
 # Exit status: tools/grade's (0 every point earned and nothing flagged, 1
@@ -59,7 +59,7 @@ runs=${GRADE_RUNS:-$src.runs}
 mkdir -p "$runs" || exit 2
 runs=$(cd "$runs" && pwd)
 case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give another folder" >&2; exit 2 ;; esac
-T=${GRADE_TIMEOUT:-120}
+T=${GRADE_TIMEOUT:-60}
 case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
 export GRADE_TIMEOUT=$T
 
@@ -82,7 +82,7 @@ if [ "$N" -eq 0 ]; then echo "grade: no student folder in $src (alice/lab02_neig
 while IFS= read -r s; do rm -rf "${runs:?}/$s"; done <"$runs/.students"
 for d in "$runs"/*/; do
     [ -f "$d/sources.txt" ] || continue
-    rm -f "$d"sources.txt "$d"*.csv "$d"*.fail
+    rm -f "$d"sources.txt "$d"*.csv "$d"*.fail "$d"*.run "$d"*.check
     rmdir "$d" 2>/dev/null
 done
 [ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS

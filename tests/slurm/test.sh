@@ -197,7 +197,7 @@ OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gre
 # grade_write: make grade SOURCES=... SLURM=1, its output in $D/write.out
 grade_write() {
     env GRADE_SBATCH_OPTS="$OPTS" GRADE_SETUP="echo ran >>'$D/setup ran'" GRADE_CONF="$D/grade.conf" \
-        GRADE_TIMEOUT=300 GRADE_RUN_ARGS="-n 100003 -r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
+        GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
         >"$D/write.out" 2>&1
 }
 # submit: the printed sbatch line, run as printed; $jid the array, $cjid the collect job
