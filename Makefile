@@ -163,7 +163,7 @@ $(BUILD)/%.o: %.c
 
 # ---- GPU labs: one binary from every .cu in the lab's directory -------------
 define gpu_lab_rules
-$(1)_SRC := $$(wildcard $(call dir_of,$(1))/*.cu)
+$(1)_SRC := $$(wildcard $(call dir_of,$(1))/*.cu $(call dir_of,$(1))/matrix/*.cu)
 $(1)_OBJ := $$(patsubst %.cu,$(BUILD)/%.o,$$($(1)_SRC))
 $(BIN)$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1).o | need-nvcc
 	@mkdir -p $$(@D)
@@ -172,7 +172,7 @@ $(BIN)$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1
 $(BUILD)/$(call dir_of,$(1))/%.o: $(call dir_of,$(1))/%.cu $(BUILD)/$(call dir_of,$(1))/flags | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  NVCC   $$<"
-	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF) $(DEPFLAGS) -Icommon -c -o $$@ $$<
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF) $(DEPFLAGS) -Icommon -I$(call dir_of,$(1)) -c -o $$@ $$<
 $(BUILD)/$(call dir_of,$(1))/flags: FORCE
 	@mkdir -p $$(@D)
 	@echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' | cmp -s - $$@ || echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' > $$@
@@ -227,7 +227,7 @@ checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed withou
 # the example lab (tests/example/maxlab.cu, docs/maintainers.md)
 HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose maxlab)
 $(BUILD)/tests/bad_reduce: $(BUILD)/tests/harness/bad_reduce.o
-$(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix_run.o
+$(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix/matrix_run.o
 $(BUILD)/tests/bad_transpose: $(BUILD)/tests/harness/bad_transpose.o $(BUILD)/lab06_transpose/run.o
 $(BUILD)/tests/maxlab: $(BUILD)/tests/example/maxlab.o
 $(HARNESS_TEST_BINS): $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o | need-nvcc

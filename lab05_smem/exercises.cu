@@ -6,7 +6,7 @@
  * reader of the WB_TODO() flag their kernels set.
  */
 #include "workbook.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 #ifdef WB_SOLUTIONS
 #include "solutions/exercises.cuh"
 #else

@@ -37,7 +37,7 @@
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
-#include "matrix.h" /* the matrix mode, and lab05's exercises (exercises.cu) */
+#include "matrix/matrix.h" /* the matrix mode, and lab05's exercises (exercises.cu) */
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 # tests/gpu/gpu_harness.sh - the harness proves its own checks. Each GPU
-# runner (common/reduce.cu, lab05_smem/matrix_run.cu, lab06_transpose/run.cu)
+# runner (common/reduce.cu, lab05_smem/matrix/matrix_run.cu, lab06_transpose/run.cu)
 # runs kernels that write nothing, half their output, or past its end
 # (tests/harness/): every row must FAIL, so a runner that stops poisoning or
 # checks less turns this red. Then the example lab (tests/example/maxlab.cu)

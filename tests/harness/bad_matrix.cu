@@ -1,11 +1,11 @@
 /*
- * bad_matrix.cu - lab05's matrix runner (lab05_smem/matrix_run.cu) against
+ * bad_matrix.cu - lab05's matrix runner (lab05_smem/matrix/matrix_run.cu) against
  * three broken row-sum kernels: one that writes nothing, one that writes
  * half the rows' sums, one that writes one past the last. Each row must
  * FAIL in every configuration (tests/gpu/gpu_harness.sh).
  */
 #include "workbook.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 /* Row r's right sum, by one thread. */
 __device__ int row_sum(const int *a, int nx, int r)
