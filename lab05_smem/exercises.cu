@@ -1,11 +1,11 @@
 /*
  * exercises.cu - lab05's exercises, both modes, in the one file that
  * compiles the student's exercises.cuh (or, built with SOLUTIONS=1, the
- * instructor's): their launchers and the two tables lab05.cu (the 1D rows)
- * and matrix.cu (the matrix mode's row) read through matrix.h, and the
- * reader of the WB_TODO() flag their kernels set.
+ * instructor's): their launchers, their two tables and the reader of the
+ * WB_TODO() flag their kernels set (exercises.h).
  */
 #include "workbook.h"
+#include "exercises.h"
 #include "matrix/matrix.h"
 #ifdef WB_SOLUTIONS
 #include "solutions/exercises.cuh"
@@ -40,7 +40,7 @@ static const m_kernel matrix_exercises[] = {
      .launch = run_reduce2DNumba, .shape = lab05_reduce2D_shape, .output = M_TOTAL, .partials = 1},
 };
 
-/* What lab05.cu and matrix.cu read (matrix.h) */
+/* The tables (exercises.h) */
 extern const wb_table lab05_exercises = WB_TABLE(exercises);
 extern const wb_table lab05_matrix_exercises = WB_TABLE(matrix_exercises);
 

@@ -37,7 +37,8 @@
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
-#include "matrix/matrix.h" /* the matrix mode, and lab05's exercises (exercises.cu) */
+#include "exercises.h"   /* the exercise tables (exercises.cu) */
+#include "matrix/matrix.h" /* the matrix mode */
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,16 +1,14 @@
 /*
- * matrix.h - lab05's matrix mode: what its files share (lab05.cu,
- * exercises.cu, matrix.cu, matrix_run.cu, matrix_explain.cu).
+ * matrix.h - lab05's matrix mode: a kernel's outputs, launch and shape, the
+ * row of its table (m_kernel), and the mode's program, runner, --explain
+ * and rows under the 1D run.
  *
  *     ./lab05 -n 8192x8192            a matrix of 8192 columns and 8192 rows (NXxNY, as lab06)
  *     ./lab05 -n 20000x20000 -b 32x8  another block shape (W*H a power of two, 32..1024)
  *     ./lab05 -n 12x6 --explain       who adds what, on a tiny matrix (no GPU)
  *
  * A plain `./lab05` (or -n with no `x`) is the 1D lab; an `-n` with an `x`
- * runs lab05_matrix_program instead. The kernels are in reduce2d.cuh;
- * matrix.cu holds their table and the program, matrix_run.cu its runner, matrix_explain.cu is --explain; the student's
- * matrix exercise is in exercises.cuh, its row in exercises.cu (the file
- * that compiles exercises.cuh).
+ * runs lab05_matrix_program instead.
  */
 #ifndef LAB05_MATRIX_H
 #define LAB05_MATRIX_H
@@ -58,12 +56,7 @@ typedef struct {
 void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                           size_t *scratch);
 
-/* lab05's exercises, both modes (exercises.cu, the one file that compiles
- * exercises.cuh): the 1D rows (wb_reduce_kernel), the matrix mode's rows
- * (m_kernel), and the reader of the WB_TODO() flag their kernels set. */
-extern const wb_table lab05_exercises;
-extern const wb_table lab05_matrix_exercises;
-int lab05_exercises_todo_take(void);
+#include "exercises.h" /* lab05_matrix_exercises, the mode's exercise rows */
 
 /* matrix_run.cu: the runner of the matrix mode (program.h): each input a
  * matrix drawn from the seed with its exact row, column and total sums;
