@@ -1,6 +1,6 @@
 /*
  * args.h - what a lab is and what its command line asks for: the exit
- * statuses, the kernel tables, the element types, wb_lab (with the macros of
+ * statuses, the kernel tables, the input values, wb_lab (with the macros of
  * the reduction labs), wb_args and the one parser (args.c; wb_table_at in
  * workbook.c). Part of workbook.h, the one header a lab includes.
  */

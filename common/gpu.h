@@ -121,6 +121,17 @@ typedef struct {
     void (*tally)(void *ctx, wb_row *row);
 } wb_row_ops;
 
+/* A matrix row's shape: nx x ny elements, run with grid x block. */
+static inline void wb_row_matrix(wb_row *row, int nx, int ny, dim3 grid, dim3 block)
+{
+    row->nx = nx;
+    row->ny = ny;
+    row->grid_x = grid.x;
+    row->grid_y = grid.y;
+    row->block_x = block.x;
+    row->block_y = block.y;
+}
+
 /* The row of one kernel of `lab` on one configuration, in the given mode:
  * verified (the todo flag cleared, fresh or reset, the checked run, the
  * flag read, judge), then TIMED: timed and its last run judged again, the

@@ -237,12 +237,7 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, con
     grid_for(k, m->nx, m->ny, c.block, &gx, &gy);
     c.grid = dim3((unsigned)gx, (unsigned)gy);
     wb_row_init(row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
-    row->nx = m->nx;
-    row->ny = m->ny;
-    row->grid_x = c.grid.x;
-    row->grid_y = c.grid.y;
-    row->block_x = c.block.x;
-    row->block_y = c.block.y;
+    wb_row_matrix(row, m->nx, m->ny, c.grid, c.block);
     wb_run_row(g, r, lab, reps, mode, &transpose_ops, &c, row);
 }
 

@@ -203,12 +203,7 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrix *m, const
     m_ctx c;
     make_ctx(&c, k, m, bx, by, g);
     wb_row_init(row, &k->info, (long long)m->n, (double)m->n * sizeof(int)); /* every element read once */
-    row->nx = m->nx;
-    row->ny = m->ny;
-    row->grid_x = c.grid.x;
-    row->grid_y = c.grid.y;
-    row->block_x = c.block.x;
-    row->block_y = c.block.y;
+    wb_row_matrix(row, m->nx, m->ny, c.grid, c.block);
     wb_run_row(g, r, lab, reps, mode, &matrix_ops, &c, row);
 }
 
