@@ -13,7 +13,9 @@
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
-#     of lab02-lab05; the exercises and lab05-finish are int only); labs
+#     of lab02-lab05; the exercises and lab05-finish are int only); lab05
+#     also at -n 4096 -b 512 and -n 2049 -b 256 --type double (its one-block
+#     path, without and with guards); labs
 #     02-04 (kernels and exercises) also at -n 100003 -r 1 -b 32 --finish device
 #     (every kernel relaunched on its own partial sums until one remains)
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)
@@ -141,7 +143,9 @@ for target in $targets; do
         *+solutions) configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32" ;; # the exercises are int
         *)     configs="-n 100003 -r 1 -b 256|-n 1000 -r 1 -b 32"
                # labs 02-05 sum floats and doubles too (lab05-finish: ints only)
-               case $label in lab0[2-5]) configs="$configs|-n 100003 -r 1 -b 256 --type float|-n 1000 -r 1 -b 32 --type double" ;; esac ;;
+               case $label in lab0[2-5]) configs="$configs|-n 100003 -r 1 -b 256 --type float|-n 1000 -r 1 -b 32 --type double" ;; esac
+               # lab05's one-block path (reduceModernSmall): a full block and a guarded one
+               case $label in lab05) configs="$configs|-n 4096 -r 1 -b 512|-n 2049 -r 1 -b 256 --type double" ;; esac ;;
     esac
     # labs 02-04 finished on the device too: every kernel relaunched on its
     # own partial sums (each level padded, in a buffer of its own)
