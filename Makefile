@@ -89,7 +89,7 @@ GPU_LABS := $(filter-out lab01,$(LABS))
 dir_of    = $(filter $(1)_%,$(LAB_DIRS))
 
 BUILD := build
-COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,workbook args numbers report report_data)
+COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,workbook text args numbers report report_data check main)
 COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce.o
 # lab01's exercises are a .c file of their own: the student's or the solutions'
 LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
@@ -124,10 +124,11 @@ endef
 $(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(if $(filter lab01,$(l)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(l))$(SOL_TAG),$(call ex_file,$(l)))))
 $(eval $(call buildinfo_rule,lab05-finish,$(ARCH_TAG),))
 $(eval $(call buildinfo_rule,tests,cpu,))
+$(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build
+.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker
 
 all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
@@ -208,7 +209,31 @@ $(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(C
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
-cpu-tests: lab01 $(TEST_BINS) ## lab01 and the CPU tests' programs (gcc alone)
+cpu-tests: lab01 $(TEST_BINS) checker ## lab01, the CPU tests' programs and the grader's checker (gcc alone)
+
+# ---- the grader's checker (tools/checker/): gcc alone, the workbook's own code only ----
+CHECKER := $(BUILD)/checker/checker
+$(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/checker.o
+	@mkdir -p $(@D)
+	@echo "  LINK   $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed without running it (docs/instructor.md)
+
+# The harness's own tests (tests/gpu/gpu_harness.sh): each GPU runner on
+# kernels that write nothing, half, or past their end (tests/harness/), and
+# the example lab (tests/example/maxlab.cu, docs/maintainers.md)
+HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose maxlab)
+$(BUILD)/tests/bad_reduce: $(BUILD)/tests/harness/bad_reduce.o
+$(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix_run.o
+$(BUILD)/tests/bad_transpose: $(BUILD)/tests/harness/bad_transpose.o $(BUILD)/lab06_transpose/run.o
+$(BUILD)/tests/maxlab: $(BUILD)/tests/example/maxlab.o
+$(HARNESS_TEST_BINS): $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o | need-nvcc
+	@echo "  LINK   $@"
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
+$(BUILD)/tests/%.o: tests/%.cu $(BUILD)/common/flags | need-nvcc
+	@mkdir -p $(@D)
+	@echo "  NVCC   $<"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -Ilab05_smem -Ilab06_transpose -c -o $@ $<
 
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
@@ -220,7 +245,7 @@ solutions-build:
 # make test builds with one job per core unless -j was given
 JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish) $(SOLUTIONS_BUILD)
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD)
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build

@@ -628,24 +628,36 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
 
 void wb_print_usage(const wb_lab *lab, FILE *f)
 {
-    char trace[128] = "";
-    if (lab->gpu_trace)
-        snprintf(trace, sizeof trace, "       ./%s --trace NAME [-n %s] [-b %s] [--brief] [--svg FILE]\n",
-                 lab->lab, lab->shape == WB_MATRIX ? "NXxNY" : "N", lab->shape == WB_MATRIX ? "WxH" : "THREADS");
+    /* the synopsis: bracketed groups, a line broken between two groups
+     * where the next would pass WB_WIDTH columns */
+    char extra[48] = "", finish_[16] = "";
+    const int matrix = lab->shape == WB_MATRIX;
+    const char *groups[] = {
+        matrix ? "[-n NXxNY | --nx NX --ny NY]" : "[-n N]",
+        !lab->uses_block ? "" : matrix ? "[-b WxH]" : "[-b THREADS]",
+        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", "[--explain]", "[--check]",
+        lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--type T]" : "",
+        lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--values V]" : "",
+        lab->exercises.count > 0 ? "[--exercises]" : "", extra, finish_, "[--list]", "[-h]"};
+    int i, col;
+    if (lab->extra_flag)
+        snprintf(extra, sizeof extra, "[%s]", lab->extra_flag);
+    if (lab->device_finish)
+        snprintf(finish_, sizeof finish_, "[--finish F]");
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
-    if (lab->shape == WB_LENGTH)
-        fprintf(f, "usage: ./%s [-n N]%s [-k NAME[,NAME...]] [-r REPS] [--seed S] [--csv | --json]\n"
-                   "       [--explain] [--check]%s%s%s%s%s%s [--list] [-h]\n%s\n",
-                lab->lab, lab->uses_block ? " [-b THREADS]" : "",
-                lab->types & ~WB_TYPE_BIT(WB_INT) ? " [--type T] [--values V]" : "",
-                lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
-                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "",
-                lab->device_finish ? " [--finish F]" : "", trace);
-    else
-        fprintf(f, "usage: ./%s [-n NXxNY | --nx NX --ny NY] [-b WxH] [-k NAME[,NAME...]] [-r REPS]\n"
-                   "       [--seed S] [--csv | --json] [--explain] [--check]%s%s%s%s [--list] [-h]\n%s\n",
-                lab->lab, lab->exercises.count > 0 ? " [--exercises]" : "", lab->extra_flag ? " [" : "",
-                lab->extra_flag ? lab->extra_flag : "", lab->extra_flag ? "]" : "", trace);
+    col = fprintf(f, "usage: ./%s", lab->lab);
+    for (i = 0; i < (int)(sizeof groups / sizeof groups[0]); ++i) {
+        if (!groups[i][0])
+            continue;
+        if (col + 1 + (int)strlen(groups[i]) > WB_WIDTH)
+            col = fprintf(f, "\n      ");
+        col += fprintf(f, " %s", groups[i]);
+    }
+    fprintf(f, "\n");
+    if (lab->gpu_trace)
+        fprintf(f, "       ./%s --trace NAME [-n %s] [-b %s] [--brief] [--svg FILE]\n", lab->lab,
+                matrix ? "NXxNY" : "N", matrix ? "WxH" : "THREADS");
+    fprintf(f, "\n");
     if (lab->shape == WB_LENGTH)
         fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
                    "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
@@ -739,19 +751,11 @@ void wb_print_list(const wb_lab *lab, FILE *f)
     }
 }
 
-void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a)
+wb_shape wb_args_shape(int argc, char **argv)
 {
-    char err[1200];
-    if (wb_parse_args(lab, argc, argv, a, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", lab->lab, err);
-        exit(WB_EXIT_USAGE);
-    }
-    if (a->help) {
-        wb_print_usage(lab, stdout);
-        exit(WB_EXIT_OK);
-    }
-    if (a->list) {
-        wb_print_list(lab, stdout);
-        exit(WB_EXIT_OK);
-    }
+    int i;
+    for (i = 1; i + 1 < argc; ++i)
+        if (!strcmp(argv[i], "-n") && (strchr(argv[i + 1], 'x') || strchr(argv[i + 1], 'X')))
+            return WB_MATRIX;
+    return WB_LENGTH;
 }

@@ -190,16 +190,25 @@ typedef struct {
 int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a,
                   char *err, size_t errlen);
 
-/*
- * What every lab's main calls first: parse; on an error print "labNN: <err>"
- * and the hint to run -h on stderr and exit 2; on -h print the usage and
- * exit 0; on --list print the kernels and exit 0. All before any CUDA call,
- * so -h and --list work on a machine without a GPU.
- */
-void wb_args_or_exit(const wb_lab *lab, int argc, char **argv, wb_args *a);
+/* The shape -n asks for: WB_MATRIX when its value has an `x` (NXxNY), else
+ * WB_LENGTH. A program with a matrix mode (lab05) runs it for WB_MATRIX. */
+wb_shape wb_args_shape(int argc, char **argv);
 
 void wb_print_usage(const wb_lab *lab, FILE *f);
 void wb_print_list(const wb_lab *lab, FILE *f);
+
+/*
+ * The rows of a run, in order: the selected kernels; with --exercises each
+ * selected exercise right after the kernel it is measured against (that
+ * kernel runs even if -k left it out). Fills order[] (room for
+ * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
+ * wb_kernel_info is the entry's first member: cast it back to the lab's
+ * struct) and returns the count.
+ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
+
+/* The exercise of `lab` named `name`, or -1. */
+int wb_exercise_index(const wb_lab *lab, const char *name);
 
 /*
  * Parse a count: digits with an optional binary suffix K, M or G (16M =

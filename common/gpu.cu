@@ -156,6 +156,18 @@ void wb_report_device(wb_report *r, const wb_gpu *g)
     r->peak_gbps = g->peak_gbps;
 }
 
+static void *gpu_open(const char *lab)
+{
+    static wb_gpu g;
+    wb_gpu_open(&g, lab);
+    return &g;
+}
+
+static void gpu_describe(const void *dev, wb_report *r) { wb_report_device(r, (const wb_gpu *)dev); }
+static void gpu_close(void *dev) { wb_gpu_close((wb_gpu *)dev); }
+
+const wb_device wb_gpu_device = {gpu_open, gpu_describe, gpu_close};
+
 void *wb_device_alloc(size_t bytes, const char *what, const char *lab)
 {
     void *p = NULL;
@@ -275,15 +287,86 @@ double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, s
     return r->ceiling_gbps;
 }
 
-void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_row_ops *ops, void *ctx,
-                wb_row *row)
+/* ---------------------------------------------------------------------- */
+/* Poison                                                                  */
+/* ---------------------------------------------------------------------- */
+void wb_poison(void *p, size_t bytes, int byte) { CHECK(cudaMemsetAsync(p, byte, bytes, 0)); }
+
+void wb_poison_guarded(void *out, size_t bytes, int byte) { wb_poison(out, bytes + WB_GUARD_BYTES, byte); }
+
+int wb_guard_intact(const void *out, size_t bytes, int byte)
 {
-    ops->verify(ctx, row);
+    unsigned char guard[WB_GUARD_BYTES];
+    size_t i;
+    CHECK(cudaMemcpy(guard, (const char *)out + bytes, sizeof guard, cudaMemcpyDeviceToHost));
+    for (i = 0; i < sizeof guard; ++i)
+        if (guard[i] != (unsigned char)byte)
+            return 0;
+    return 1;
+}
+
+int wb_first_poisoned(const void *host, size_t count, size_t esz, int byte)
+{
+    unsigned char poison[16];
+    size_t i;
+    memset(poison, byte, sizeof poison);
+    for (i = 0; i < count; ++i)
+        if (!memcmp((const char *)host + i * esz, poison, esz))
+            return (int)i;
+    return -1;
+}
+
+/* Fill this block's dynamic shared memory, `words` 4-byte words, with 0xFF
+ * bytes. volatile: nothing reads the words back, and they must still be
+ * written. */
+__global__ void poison_shared_kernel(unsigned words)
+{
+    extern __shared__ unsigned shared_words[];
+    volatile unsigned *s = shared_words;
+    for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
+        s[i] = 0xFFFFFFFFu;
+}
+
+void wb_poison_shared(const wb_gpu *g)
+{
+    static size_t bytes; /* the most shared memory one block may have; 0: not asked yet */
+    if (!bytes) {
+        bytes = g->prop.sharedMemPerBlockOptin > g->prop.sharedMemPerBlock ? g->prop.sharedMemPerBlockOptin
+                                                                            : g->prop.sharedMemPerBlock;
+        CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                   (int)cudaSharedmemCarveoutMaxShared));
+    }
+    poison_shared_kernel<<<(unsigned)g->sm_count, 1024, bytes>>>((unsigned)(bytes / sizeof(unsigned)));
+    CHECK_LAUNCH("poison_shared_kernel");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The row runner                                                          */
+/* ---------------------------------------------------------------------- */
+/* One checked run from a pristine input and poisoned outputs: row->pass
+ * and row->check, or row->todo for an exercise not written yet. */
+static void verify(const wb_lab *lab, const wb_row_ops *ops, void *ctx, wb_row *row)
+{
+    wb_todo_clear(lab); /* a flag an earlier run left */
+    (ops->fresh ? ops->fresh : ops->reset)(ctx);
+    (ops->checked ? ops->checked : ops->whole ? ops->whole : ops->launch)(ctx);
+    CHECK(cudaDeviceSynchronize());
+    if (wb_row_todo(lab, row))
+        return;
+    ops->judge(ctx, row, NULL);
+}
+
+void wb_run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, int reps, wb_row_mode mode, const wb_row_ops *ops,
+                void *ctx, wb_row *row)
+{
+    verify(lab, ops, ctx, row);
     if (mode == WB_ROW_COUNT) {
         wb_report_exercise_verdict(r, row);
         return;
     }
     if (!row->todo) {
+        const char *when = mode == WB_ROW_TIMED ? "timed repetition" : "second run";
         if (mode == WB_ROW_TIMED) {
             row->time = wb_time_events(g, ops->launch, ops->reset, ctx, reps);
             if (ops->whole)
@@ -293,7 +376,10 @@ void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_ro
             (ops->whole ? ops->whole : ops->launch)(ctx);
             CHECK(cudaDeviceSynchronize());
         }
-        ops->recheck(ctx, row, mode == WB_ROW_TIMED ? "timed repetition" : "second run");
+        if (ops->tally) /* the last run must agree with the verified one too */
+            ops->tally(ctx, row);
+        if (row->pass)
+            ops->judge(ctx, row, when);
     }
     if (mode == WB_ROW_TIMED)
         wb_report_add(r, row);

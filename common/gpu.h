@@ -12,7 +12,7 @@
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
 
-#include "report.h"
+#include "program.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,6 +52,9 @@ typedef struct wb_gpu {
     int *hold_flag_dev;
 } wb_gpu;
 
+/* The GPU as a program's device (program.h): wb_gpu_open, the banner, wb_gpu_close. */
+extern const wb_device wb_gpu_device;
+
 /* Open device 0. No usable device: one line naming the runtime's own
  * message on stderr, exit 3. */
 void wb_gpu_open(wb_gpu *g, const char *lab);
@@ -74,29 +77,59 @@ typedef void (*wb_work_fn)(void *ctx);
 /* ---------------------------------------------------------------------- */
 /* The row runner: one kernel's row, the same steps in every GPU lab       */
 /* ---------------------------------------------------------------------- */
-typedef enum {
-    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
-    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
-    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
-} wb_row_mode;
+/* ---------------------------------------------------------------------- */
+/* Poison: what a kernel never wrote, or wrote past, shows                  */
+/* ---------------------------------------------------------------------- */
+/* The byte outputs are filled with before every run: a word of it left
+ * after the run was never written (0xABABABAB is negative as an int, about
+ * -1.2e-12 as a float and -3.7e-97 as a double: no sum of the inputs). */
+#define WB_POISON_BYTE 0xAB
+/* The bytes after an output that a kernel must leave alone: poisoned with
+ * the output, checked after the verified run. A buffer that holds an output
+ * has this much room after it. */
+#define WB_GUARD_BYTES 64
 
+/* bytes of p set to `byte` (asynchronous, checked). */
+void wb_poison(void *p, size_t bytes, int byte);
+/* The output out[0..bytes) and the guard after it set to `byte` (asynchronous). */
+void wb_poison_guarded(void *out, size_t bytes, int byte);
+/* 1 when the guard after out[0..bytes) still holds `byte` (synchronous). */
+int wb_guard_intact(const void *out, size_t bytes, int byte);
+/* Every SM's shared memory set to 0xFF bytes (asynchronous): one block per
+ * SM, each with all the shared memory a block may have, so a tile element
+ * read before any thread wrote it is a NaN, not the last kernel's leftover. */
+void wb_poison_shared(const wb_gpu *g);
+/* The first of count elements of esz bytes at host that is all `byte`, or -1. */
+int wb_first_poisoned(const void *host, size_t count, size_t esz, int byte);
+
+/* ---------------------------------------------------------------------- */
+/* The row runner: one kernel's row, the same steps in every GPU lab       */
+/* ---------------------------------------------------------------------- */
 typedef struct {
-    /* one checked run from a pristine input and poisoned outputs: sets
-     * row->pass and row->check, or row->todo for an unwritten exercise */
-    void (*verify)(void *ctx, wb_row *row);
     wb_work_fn launch; /* what the events time (the first pass, one launch) */
-    wb_work_fn reset;  /* before every repetition: input restored, outputs poisoned (asynchronous) */
+    wb_work_fn reset;  /* before every run: input restored, outputs poisoned (asynchronous) */
     wb_work_fn whole;  /* the whole reduction on the host clock (total_ms), or NULL */
-    /* after the last run (timed, or --check's second): are its outputs still
-     * right? Clears row->pass and says why, naming `when` ("timed repetition") */
-    void (*recheck)(void *ctx, wb_row *row, const char *when);
+    /* before the verified run, when it needs more than reset (the first copy
+     * of an input); NULL: reset */
+    wb_work_fn fresh;
+    /* the verified run, when it is not whole (or launch, without whole); NULL: that */
+    wb_work_fn checked;
+    /* what the run left against the reference: row->pass and row->check.
+     * when == NULL: the verified run; else the last run ("timed repetition",
+     * "second run") of a row that passed, whose words say `when` */
+    void (*judge)(void *ctx, wb_row *row, const char *when);
+    /* after the last run, whatever the verdict: the row's counts; or NULL */
+    void (*tally)(void *ctx, wb_row *row);
 } wb_row_ops;
 
-/* The row of one kernel on one configuration, in the given mode: TIMED adds
- * it to r, COUNT counts its verdict in r, CHECK leaves it in *row for
- * wb_check_add. row comes from wb_row_init with the grid and block set. */
-void wb_run_row(wb_gpu *g, wb_report *r, int reps, wb_row_mode mode, const wb_row_ops *ops, void *ctx,
-                wb_row *row);
+/* The row of one kernel of `lab` on one configuration, in the given mode:
+ * verified (the todo flag cleared, fresh or reset, the checked run, the
+ * flag read, judge), then TIMED: timed and its last run judged again, the
+ * row added to r; COUNT: counted in r; CHECK: run once more from a
+ * poisoned start, judged again, left in *row for wb_check_add. row comes
+ * from wb_row_init with the grid and block set. */
+void wb_run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, int reps, wb_row_mode mode, const wb_row_ops *ops,
+                void *ctx, wb_row *row);
 
 /*
  * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,

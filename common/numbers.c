@@ -232,17 +232,3 @@ double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_s
     double k = (double)((leaf_len > 0 ? leaf_len - 1 : 0) + depth);
     return sqrt(k) * wb_unit_roundoff(t) * abs_sum;
 }
-
-void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
-                    const char *prefix, const char *suffix)
-{
-    double bound = wb_error_bound(t, leaf_len, depth, abs_sum);
-    row->has_bound = 1;
-    row->error = error;
-    row->no_bound = bound < 0;
-    row->bound = row->no_bound ? wb_error_tolerance(t, leaf_len, depth, abs_sum) : bound;
-    row->pass = error <= row->bound;
-    snprintf(row->check, sizeof row->check, "%serror %.2e %s %s %.2e%s%s", prefix ? prefix : "", error,
-             row->pass ? "<=" : ">", row->no_bound ? "tol" : "bound", row->bound,
-             row->no_bound ? " (no bound)" : "", suffix ? suffix : "");
-}

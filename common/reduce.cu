@@ -8,12 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Partial sums of non-negative inputs are never negative: 0xABABABAB is.
- * As a float (about -1.2e-12) or a double (about -3.7e-97) it is no
- * multiple of the uniform input's step (2^-24, 2^-52) either, so no sum of
- * any input of any type is ever the poison. */
-#define WB_POISON_BYTE 0xAB
-/* After the n elements, for a kernel that checks n itself: 0x55 bytes
+/* The partial sums are poisoned with WB_POISON_BYTE (gpu.h): partial sums
+ * of non-negative inputs are never negative, and 0xABABABAB is; as a float
+ * or a double it is no multiple of the uniform input's step (2^-24, 2^-52)
+ * either, so no sum of any input of any type is ever the poison.
+ * After the n elements, for a kernel that checks n itself: 0x55 bytes
  * (0x55555555 as an int, about 1.5e13 as a float, 1e103 as a double), so
  * that one element read past n changes the sum (and the maximum). */
 #define WB_TAIL_POISON_BYTE 0x55
@@ -26,20 +25,16 @@ unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, c
     return (unsigned)wb_ceil_div(n, (long long)block * k->per_thread);
 }
 
-/* The kernel a run's i-th row is: the lab's kernels, then its exercises. */
-static const wb_reduce_kernel *entry(const wb_lab *lab, const wb_reduce_kernel *kernels,
-                                     const wb_reduce_kernel *exercises, int i)
+void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
-    return i < lab->kernels.count ? &kernels[i] : &exercises[i - lab->kernels.count];
-}
-
-void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a)
-{
-    const wb_reduce_kernel *exercises = (const wb_reduce_kernel *)lab->exercises.first;
     int i, bi;
+    (void)order;
+    (void)nrows;
     for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
-        const wb_reduce_kernel *k = entry(lab, kernels, exercises, i);
-        if (i < lab->kernels.count ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
+        int kernel = i < lab->kernels.count;
+        const wb_reduce_kernel *k = (const wb_reduce_kernel *)(kernel ? wb_table_at(lab->kernels, i)
+                                                                       : wb_table_at(lab->exercises, i - lab->kernels.count));
+        if (kernel ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
             continue;
         for (bi = 0; bi < a->block_count || bi == 0; ++bi) { /* each block of a --check list */
             unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
@@ -77,6 +72,8 @@ static size_t reach(const wb_reduce_kernel *k, unsigned n, unsigned grid, unsign
  * grid[p] partial sums at partial + off[p], until one value remains. Each
  * level of partial sums is also the next pass's input, so it is padded to
  * len[p] ints as the input is (zeros; poison for a kernel that checks n).
+ * After the last level, a guard (WB_GUARD_BYTES, poisoned): a kernel that
+ * writes past its last partial sum changes it.
  * One buffer per level rather than two in turn: in-place kernels overwrite
  * their input, padding included, so a reused buffer would need its padding
  * restored inside the timing; this way every level is poisoned and padded
@@ -110,6 +107,7 @@ static void plan_finish(finish_plan *f, const wb_reduce_kernel *k, unsigned n, u
             break;
         n = grid;
     }
+    f->total += WB_GUARD_BYTES / sizeof(int); /* the last level's guard (at least its bytes) */
 }
 
 /* Distinct results remembered per row (the run-to-run check of float sums). */
@@ -164,8 +162,16 @@ static void restore_input(run_ctx *c)
         CHECK(cudaMemsetAsync(b->data + b->n * b->esz, WB_TAIL_POISON_BYTE, (b->padded - b->n) * b->esz, 0));
 }
 
+/* The end of the last level of partial sums: where its guard starts. */
+static char *last_level_end(const run_ctx *c)
+{
+    const finish_plan *f = &c->plan;
+    return c->b->partial + (f->off[f->passes - 1] + f->len[f->passes - 1]) * c->b->esz;
+}
+
 /* Every pass's partial sums poisoned, and after them the padding that the
- * next pass reads (as restore_input pads the input). */
+ * next pass reads (as restore_input pads the input), and the guard after
+ * the last. */
 static void poison_partials(run_ctx *c)
 {
     const reduce_bufs *b = c->b;
@@ -179,6 +185,7 @@ static void poison_partials(run_ctx *c)
             CHECK(cudaMemsetAsync(level + outputs * b->esz, c->k->guards_n ? WB_TAIL_POISON_BYTE : 0,
                                   (f->len[p] - outputs) * b->esz, 0));
     }
+    wb_poison(last_level_end(c), WB_GUARD_BYTES, WB_POISON_BYTE);
 }
 
 static void restore(void *p)
@@ -200,13 +207,7 @@ static void first_pass(void *p)
  * poisoned, or -1. */
 static int first_poisoned(const void *parts, unsigned count, size_t esz)
 {
-    unsigned char poison[8];
-    unsigned i;
-    memset(poison, WB_POISON_BYTE, sizeof poison);
-    for (i = 0; i < count; ++i)
-        if (!memcmp((const char *)parts + i * esz, poison, esz))
-            return (int)i;
-    return -1;
+    return wb_first_poisoned(parts, count, esz, WB_POISON_BYTE);
 }
 
 /* Note the bits of a result among the different ones seen (the float sums of
@@ -402,36 +403,6 @@ static void judge(const run_ctx *c, const wb_want *w, long long expected, const 
 }
 
 
-/* Verify c's kernel once from a restored input and poisoned partial sums;
- * fills row->pass and row->check, or row->todo for an unwritten exercise. */
-static void verify(const wb_lab *lab, run_ctx *c, const wb_want *w, long long expected, wb_row *row)
-{
-    const finish_plan *f = &c->plan;
-    int last = f->passes - 1, stuck;
-    wb_todo_clear(lab); /* a flag a previous run left */
-    restore_input(c);
-    poison_partials(c);
-    c->checking = 1;
-    whole(c);
-    c->checking = 0;
-    if (wb_row_todo(lab, row))
-        return;
-    /* the device finish never got to one value: a grid of 0 blocks, or one
-     * no smaller than its input (a grid of the student's own) */
-    stuck = c->device && !c->k->one_pass && f->grid[last] != 1;
-    judge(c, w, expected, "", row);
-    row->pass = row->pass && c->unwritten < 0 && !stuck;
-    if (stuck)
-        snprintf(row->check, sizeof row->check, "launch %d of %d: a grid of %u blocks for %u ints never gets to one",
-                 last + 1, f->passes, f->grid[last], f->n[last]);
-    else if (c->unwritten >= 0 && c->device)
-        snprintf(row->check, sizeof row->check, "launch %d of %d: block %d never wrote its result (still poisoned)",
-                 c->unwritten_pass + 1, f->passes, c->unwritten);
-    else if (c->unwritten >= 0)
-        snprintf(row->check, sizeof row->check, "block %d never wrote its result (output still poisoned)",
-                 c->unwritten);
-}
-
 /* The input of a run at length n, into host[0..n) (elements of the type;
  * the rest of host stays 0), and what to check against. */
 static void make_input(void *host, unsigned n, wb_type type, wb_values values, unsigned long long seed,
@@ -532,34 +503,75 @@ static void bufs_close(reduce_bufs *b)
 /* The row runner's steps for one kernel of the harness. */
 typedef struct {
     run_ctx c;
-    const wb_lab *lab;
     const wb_want *want;
     long long expected;
 } row_ctx;
 
-static void row_verify(void *p, wb_row *row)
+/* Before the verified run: the input copied whole (every kernel's first
+ * run), the partial sums poisoned. */
+static void fresh(void *p)
 {
-    row_ctx *x = (row_ctx *)p;
-    verify(x->lab, &x->c, x->want, x->expected, row);
+    run_ctx *c = &((row_ctx *)p)->c;
+    restore_input(c);
+    poison_partials(c);
 }
 
-/* The last run (timed, or --check's second) must agree with the verified one too. */
-static void row_recheck(void *p, wb_row *row, const char *when)
+/* The verified run: the whole reduction, looking at every pass's partial sums. */
+static void checked(void *p)
+{
+    run_ctx *c = &((row_ctx *)p)->c;
+    c->checking = 1;
+    whole(c);
+    c->checking = 0;
+}
+
+/* The verified run's verdict (when NULL): its result, a partial sum left
+ * poisoned, a device finish that never got to one value (a grid of 0
+ * blocks, or one no smaller than its input: a grid of the student's own),
+ * the guard after the partial sums. The last run's (timed, or --check's
+ * second): its result must agree too, the words the verified run's. */
+static void row_judge(void *p, wb_row *row, const char *when)
 {
     row_ctx *x = (row_ctx *)p;
-    char in_when[48];
+    run_ctx *c = &x->c;
+    const finish_plan *f = &c->plan;
+    int last = f->passes - 1, stuck;
+    if (when) {
+        char in_when[48];
+        snprintf(in_when, sizeof in_when, " in a %s", when);
+        judge(c, x->want, x->expected, in_when, row);
+        row->pass = row->pass && c->unwritten < 0;
+        if (row->pass) /* keep the verified run's words */
+            judge(c, x->want, x->expected, "", row);
+        return;
+    }
+    stuck = c->device && !c->k->one_pass && f->grid[last] != 1;
+    judge(c, x->want, x->expected, "", row);
+    row->pass = row->pass && c->unwritten < 0 && !stuck;
+    if (stuck)
+        snprintf(row->check, sizeof row->check, "launch %d of %d: a grid of %u blocks for %u ints never gets to one",
+                 last + 1, f->passes, f->grid[last], f->n[last]);
+    else if (c->unwritten >= 0 && c->device)
+        snprintf(row->check, sizeof row->check, "launch %d of %d: block %d never wrote its result (still poisoned)",
+                 c->unwritten_pass + 1, f->passes, c->unwritten);
+    else if (c->unwritten >= 0)
+        snprintf(row->check, sizeof row->check, "block %d never wrote its result (output still poisoned)",
+                 c->unwritten);
+    else if (row->pass && !wb_guard_intact(last_level_end(c), 0, WB_POISON_BYTE)) {
+        row->pass = 0;
+        snprintf(row->check, sizeof row->check, "wrote past its last partial sum (the guard after them changed)");
+    }
+}
+
+/* After the last run: how many whole reductions ran, and how many different results they gave. */
+static void row_tally(void *p, wb_row *row)
+{
+    row_ctx *x = (row_ctx *)p;
     row->runs = x->c.runs;
     row->distinct = x->c.nseen;
-    if (!row->pass)
-        return;
-    snprintf(in_when, sizeof in_when, " in a %s", when);
-    judge(&x->c, x->want, x->expected, in_when, row);
-    row->pass = row->pass && x->c.unwritten < 0;
-    if (row->pass) /* keep the verified run's words */
-        judge(&x->c, x->want, x->expected, "", row);
 }
 
-static const wb_row_ops reduce_ops = {row_verify, first_pass, restore, whole, row_recheck};
+static const wb_row_ops reduce_ops = {first_pass, restore, whole, fresh, checked, row_judge, row_tally};
 
 /* Kernel k on b's input with `block` threads and the finish `device`:
  * verified, and as the mode says timed into r, counted, or left in *row. */
@@ -569,7 +581,6 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
     row_ctx x;
     run_ctx *c = &x.c;
     memset(&x, 0, sizeof x);
-    x.lab = lab;
     x.want = &b->want;
     c->k = k;
     c->b = b;
@@ -593,101 +604,40 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
                      sizeof row->finish_grids - strlen(row->finish_grids), "%s%u", p ? ", " : "",
                      c->plan.grid[p]);
     }
-    wb_run_row(g, r, a->reps, mode, &reduce_ops, &x, row);
+    wb_run_row(g, r, lab, a->reps, mode, &reduce_ops, &x, row);
 }
 
-/* Run the rows order[0..nrows) (entries of the lab's tables, as
- * wb_plan_rows gives them) at length n, in the given type and input: timed
- * rows into the report, or with timed = 0 only verified, to count the
- * exercises done and todo. */
-static void run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, long long n_ll,
-                     const wb_kernel_info *const *order, int nrows, int timed, wb_type type,
-                     wb_values values)
+/* The runner's steps (program.h): one input per type, seed and length,
+ * sized for every kernel, block and finish that will run on it */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    reduce_bufs b;
-    int i, block = a->block_x, device = a->finish_device;
-    bufs_size(&b, g, order, nrows, (unsigned)n_ll, type, &block, 1, &device, 1);
-    bufs_open(&b, lab, values, a->seed);
-    if (timed)
-        wb_measure_ceiling(g, r, b.data, b.orig, (size_t)b.n * b.esz, a->reps);
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_one(g, r, lab, a, &b, (const wb_reduce_kernel *)order[i], (unsigned)block, device,
-                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
+    const wb_gpu *g = (const wb_gpu *)run->dev;
+    reduce_bufs *b = (reduce_bufs *)malloc(sizeof *b);
+    if (!b) {
+        fprintf(stderr, "%s: out of host memory\n", run->lab->lab);
+        exit(WB_EXIT_USAGE);
     }
-    bufs_close(&b);
+    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->finish,
+              cfg->nfinish);
+    bufs_open(b, run->lab, cfg->values, cfg->seed);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, b->data, b->orig, (size_t)b->n * b->esz, run->a->reps);
+    run->input = b;
 }
 
-void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_reduce_kernel *kernels,
-                   const wb_args *a, long long n, const char *baseline_name)
+static void run_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                    wb_row *row)
 {
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    int nrows;
-    (void)kernels; /* the rows come from lab's tables, which hold them */
-    r->baseline = baseline_name;
-    r->reps = a->reps;
-    r->type = wb_type_name(a->type);
-    nrows = wb_plan_rows(lab, a, order);
-    run_rows(g, r, lab, a, n, order, nrows, 1, a->type, a->values);
+    (void)by;
+    run_one((wb_gpu *)run->dev, run->r, run->lab, run->a, (reduce_bufs *)run->input, (const wb_reduce_kernel *)k,
+            (unsigned)bx, finish, mode, row);
 }
 
-void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
-                               const wb_reduce_kernel *kernels, const wb_args *a)
+static void close_input(wb_run *run)
 {
-    const wb_kernel_info *order[WB_MAX_KERNELS];
-    int count;
-    (void)kernels;
-    count = wb_report_exercises_begin(r, lab, a, order);
-    if (!count)
-        return;
-    /* the exercises are int kernels: counted on the int input, whatever --type says */
-    run_rows(g, r, lab, a, lab->exercise_n, order, count, 0, WB_INT, WB_VALUES_EXACT);
-}
-
-/* --check's steps (wb_check_run): one input per type, seed and length,
- * sized for every kernel, block and finish of the lists */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
-{
-    const wb_args *a = c->a;
-    reduce_bufs *b = (reduce_bufs *)c->input;
-    bufs_size(b, c->g, c->order, c->nrows, (unsigned)a->n_list[ni], a->type_list[ti], a->bx_list,
-              a->block_count, a->finish_list, a->finish_count);
-    bufs_open(b, c->lab, a->values, a->seed_list[si]);
-}
-
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
-{
-    run_one(c->g, NULL, c->lab, c->a, (reduce_bufs *)c->input, (const wb_reduce_kernel *)k,
-            (unsigned)c->a->bx_list[bi], c->a->finish_list[fi], WB_ROW_CHECK, row);
-}
-
-static void check_close(const wb_check_ctx *c) { bufs_close((reduce_bufs *)c->input); }
-
-int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    reduce_bufs b;
-    wb_check_ctx c = {lab, a, order, wb_plan_rows(lab, a, order), g, &b};
-    return wb_check_run(&c, -1, &steps);
-}
-
-const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)
-{
-    const char *baseline = NULL;
-    int i;
-    for (i = 0; i < lab->kernels.count; ++i) {
-        const char *name = wb_table_at(lab->kernels, i)->name;
-        if (a->selected[i] && (!baseline || (preferred && !strcmp(name, preferred))))
-            baseline = name;
-    }
-    return baseline;
-}
-
-int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
-                   void (*explain)(const wb_args *a))
-{
-    return wb_reduce_main_with(lab, kernels, argc, argv, explain, NULL);
+    bufs_close((reduce_bufs *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
 /* The lab's own notes, printed after the device finish's. */
@@ -732,45 +682,22 @@ static void print_finish_notes(const wb_report *r, FILE *out)
         lab_notes(r, out);
 }
 
-int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
-                        void (*explain)(const wb_args *a), const wb_reduce_texts *t)
+/* --finish device: the total's words and the launches under the table. */
+static void begin(wb_run *run)
 {
-    static wb_report r;
-    wb_args a;
-    wb_gpu g;
-    wb_args_or_exit(lab, argc, argv, &a);
-    wb_reduce_check_blocks(lab, kernels, &a);
-    if (a.explain && explain) {
-        explain(&a);
-        return WB_EXIT_OK;
-    }
-    wb_gpu_open(&g, lab->lab);
-    if (a.check) {
-        int status;
-        status = wb_reduce_check(&g, lab, &a);
-        if (t && t->cleanup)
-            t->cleanup();
-        wb_gpu_close(&g);
-        return status;
-    }
-    wb_report_init(&r, lab->lab);
-    wb_report_device(&r, &g);
-    r.timed = t && t->timed ? t->timed : "the kernel's first pass alone (CUDA events), one partial sum per block";
-    r.total_what = t && t->total_what ? t->total_what
-                                      : "the whole reduction to one number: first pass + copy of the partial "
-                                        "sums + their sum on the host, as the book does it (host clock)";
-    r.notes = t ? t->notes : NULL;
-    if (a.finish_device) {
-        r.total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
-                       "until one value remains, then that int copied to the host (host clock)";
-        lab_notes = r.notes;
-        r.notes = print_finish_notes;
-    }
-    wb_reduce_run(&g, &r, lab, kernels, &a, a.n, wb_reduce_baseline(lab, &a, t ? t->baseline : NULL));
-    wb_reduce_count_exercises(&g, &r, lab, kernels, &a);
-    wb_report_print(&r, a.format, stdout);
-    if (t && t->cleanup)
-        t->cleanup();
-    wb_gpu_close(&g);
-    return wb_report_status(&r);
+    wb_report *r = run->r;
+    if (!run->a->finish_device)
+        return;
+    r->total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
+                    "until one value remains, then that int copied to the host (host clock)";
+    lab_notes = r->notes;
+    r->notes = print_finish_notes;
 }
+
+const wb_runner wb_reduce_runner = {
+    open_input, run_row, close_input,
+    "the kernel's first pass alone (CUDA events), one partial sum per block",
+    "the whole reduction to one number: first pass + copy of the partial sums + their sum on the host, as the "
+    "book does it (host clock)",
+    begin,
+};

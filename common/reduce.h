@@ -1,7 +1,7 @@
 /*
- * reduce.h - the reduction harness of labs 02-05 (reduce.cu): the row of a
+ * reduce.h - the reduction runner of labs 02-05 (reduce.cu): the row of a
  * kernel table (wb_reduce_kernel, WB_KERNEL, WB_EXERCISE), the launchers'
- * macros, and the main that runs, checks and times the rows. Declared only
+ * macros, and the runner that verifies and times the rows. Declared only
  * when the including file is compiled by nvcc. Part of workbook.h.
  */
 #ifndef WB_REDUCE_H
@@ -82,54 +82,27 @@ unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, c
 
 /*
  * Refuse (exit 2, one line naming the constraint) a block that a selected
- * kernel cannot take. Call before opening the device.
+ * kernel cannot take: a program's check_args, before the device opens.
  */
-void wb_reduce_check_blocks(const wb_lab *lab, const wb_reduce_kernel *kernels, const wb_args *a);
+void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
 
 /*
- * Run every selected kernel of a reduction lab at length n: make the input
- * (wb_fill_ints), measure the ceiling, then for each kernel verify exactly
- * against the CPU sum (partials poisoned first; a partial left poisoned
- * fails), time the first pass with events and the whole reduction (the host
- * adds the partials; with a->finish_device the kernel is relaunched on them
- * until one value remains, every level padded and poisoned like the input)
- * with the host clock, and add one row. The first
- * selected kernel is the speedup baseline unless baseline_name names another
- * selected one. With --exercises, each selected exercise's row follows the
- * row of the kernel it is measured against; an unwritten one is a todo row.
+ * The runner of the reduction labs (program.h). Each input: the n elements
+ * (wb_fill_ints, or the float and double inputs) padded for every kernel,
+ * block and finish of the run; each row verified exactly against the CPU
+ * sum (partials poisoned first; a partial left poisoned fails), its first
+ * pass timed with events and the whole reduction (the host adds the
+ * partials; with --finish device the kernel is relaunched on them until one
+ * value remains, every level padded and poisoned like the input) with the
+ * host clock, and the last run checked again.
  */
-void wb_reduce_run(wb_gpu *g, wb_report *r, const wb_lab *lab,
-                   const wb_reduce_kernel *kernels, const wb_args *a,
-                   long long n, const char *baseline_name);
+extern const wb_runner wb_reduce_runner;
 
-/* --check: every selected row (with --exercises, the exercises too) on
- * every combination of a's lists, verified twice (a second poisoned run),
- * untimed; one CSV row each on stdout (wb_check_add), the input made once
- * per type, seed and length. A library row (wb_is_library) runs at the
- * first block only. Returns the exit status. */
-int wb_reduce_check(wb_gpu *g, const wb_lab *lab, const wb_args *a);
-
-/* Without --exercises: verify each selected exercise once, untimed, at the
- * lab's exercise length, and count in r how many are done and todo (the
- * closing line). Nothing with --exercises (the rows say it). */
-void wb_reduce_count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab,
-                               const wb_reduce_kernel *kernels, const wb_args *a);
-
-/* The usual main of a reduction lab: parse, check blocks, open the device,
- * run, print, return the exit status. `explain` is called for --explain
- * (may be NULL). */
-int wb_reduce_main(const wb_lab *lab, const wb_reduce_kernel *kernels,
-                   int argc, char **argv, void (*explain)(const wb_args *a));
-
-/* What a program on the reduction harness may say differently from the
- * labs' usual main; NULL or 0 members keep the usual. */
-typedef struct {
-    const char *timed;      /* the report's `timed` line */
-    const char *total_what; /* the report's `total` line */
-    const char *baseline;   /* speedups against this kernel when it is selected */
-    void (*notes)(const struct wb_report *r, FILE *out); /* lines under the table */
-    void (*cleanup)(void);  /* called before the device is closed */
-} wb_reduce_texts;
+/* A reduction program: lab_'s tables on the GPU with the runner above and
+ * the block check; then the program's own fields (.explain, ...). */
+#define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \
+    {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device,                      \
+     .check_args = wb_reduce_check_blocks, __VA_ARGS__}
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
  * unsigned int n): the instance of the run's element type (wb_with_type,
@@ -147,14 +120,6 @@ typedef struct {
         });                                                                                 \
         CHECK_LAUNCH(#kernel);                                                              \
     }
-
-/* The kernel the speedups are measured against: `preferred` when -k
- * selected it, else the first kernel selected (preferred may be NULL). */
-const char *wb_reduce_baseline(const wb_lab *lab, const wb_args *a, const char *preferred);
-
-/* wb_reduce_main with those texts (t may be NULL). */
-int wb_reduce_main_with(const wb_lab *lab, const wb_reduce_kernel *kernels, int argc, char **argv,
-                        void (*explain)(const wb_args *a), const wb_reduce_texts *t);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -59,6 +59,20 @@ int wb_row_todo(const wb_lab *lab, wb_row *row)
     return 1;
 }
 
+void wb_judge_bound(wb_row *row, wb_type t, long long leaf_len, int depth, double abs_sum, double error,
+                    const char *prefix, const char *suffix)
+{
+    double bound = wb_error_bound(t, leaf_len, depth, abs_sum);
+    row->has_bound = 1;
+    row->error = error;
+    row->no_bound = bound < 0;
+    row->bound = row->no_bound ? wb_error_tolerance(t, leaf_len, depth, abs_sum) : bound;
+    row->pass = error <= row->bound;
+    snprintf(row->check, sizeof row->check, "%serror %.2e %s %s %.2e%s%s", prefix ? prefix : "", error,
+             row->pass ? "<=" : ">", row->no_bound ? "tol" : "bound", row->bound,
+             row->no_bound ? " (no bound)" : "", suffix ? suffix : "");
+}
+
 void wb_report_init(wb_report *r, const char *lab)
 {
     memset(r, 0, sizeof *r);
@@ -204,61 +218,12 @@ static int rows_share_n(const wb_report *r)
 
 /* ---- text that fits WB_WIDTH columns ------------------------------------ */
 
-/* Inside a text for print_wrapped, GLUE is a blank the wrap may not break
- * at (it prints as ' '): "93.2% of the theoretical 3352 GB/s" stays whole. */
-#define GLUE '\x1f'
-
-/* wb_print_wrapped with the first line's column already at `col`. */
-static void print_wrapped_at(FILE *out, int col, int indent, const char *text)
-{
-    const char *p = text;
-    int at_start = 1; /* nothing of text on this line yet */
-    while (*p) {
-        const char *gap = p, *word;
-        size_t gaplen, wordlen, i;
-        while (*p == ' ')
-            ++p;
-        gaplen = (size_t)(p - gap);
-        if (*p == '\n') {
-            fprintf(out, "\n%*s", indent, "");
-            col = indent;
-            at_start = 1;
-            ++p;
-            continue;
-        }
-        if (!*p)
-            break;
-        word = p;
-        while (*p && *p != ' ' && *p != '\n')
-            ++p;
-        wordlen = (size_t)(p - word);
-        if (!at_start && col + (int)(gaplen + wordlen) > WB_WIDTH) {
-            fprintf(out, "\n%*s", indent, "");
-            col = indent;
-            gaplen = 0;
-        } else if (at_start)
-            gaplen = gaplen > 0 && col > indent ? gaplen : 0;
-        fprintf(out, "%*s", (int)gaplen, "");
-        for (i = 0; i < wordlen; ++i)
-            fputc(word[i] == GLUE ? ' ' : word[i], out);
-        col += (int)(gaplen + wordlen);
-        at_start = 0;
-    }
-    fputc('\n', out);
-}
-
-void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text)
-{
-    fputs(lead, out);
-    print_wrapped_at(out, (int)strlen(lead), indent, text);
-}
-
-/* Append to buf (of len) the text s with its blanks turned into GLUE. */
+/* Append to buf (of len) the text s with its blanks turned into WB_GLUE. */
 static void append_glued(char *buf, size_t len, const char *s)
 {
     size_t used = strlen(buf);
     for (; *s && used + 1 < len; ++s)
-        buf[used++] = *s == ' ' ? GLUE : *s;
+        buf[used++] = *s == ' ' ? WB_GLUE : *s;
     buf[used] = '\0';
 }
 
@@ -317,7 +282,7 @@ static void print_summary(const wb_report *r, FILE *out)
         append_glued(text, sizeof text, clause);
     }
     fprintf(out, "%s: ", r->lab);
-    print_wrapped_at(out, (int)strlen(r->lab) + 2, 2, text);
+    wb_print_wrapped_at(out, (int)strlen(r->lab) + 2, 2, text);
 }
 
 void wb_print_exercise_line(const wb_report *r, FILE *out)
@@ -563,8 +528,12 @@ static void print_table(const wb_report *r, FILE *out)
         int ex = 0;
         for (i = 0; i < r->nrows; ++i)
             ex |= r->rows[i].role != NULL;
-        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", r->baseline ? r->baseline
-                                                                                        : r->rows[0].kernel,
+        /* the row the speedups are against: the baseline where it ran (-k may leave it out) */
+        const char *base = r->rows[0].kernel;
+        for (i = 0; r->baseline && i < r->nrows; ++i)
+            if (!strcmp(r->rows[i].kernel, r->baseline))
+                base = r->baseline;
+        snprintf(line, sizeof line, "each row's time against %s's%s%s%s%s", base,
                  show_n ? " at the same n" : "", ex ? "; your exercises against the kernel beside them" : "",
                  r->speedup_note ? "; " : "", r->speedup_note ? r->speedup_note : "");
         print_banner(out, "speedup", line);

@@ -1,13 +1,14 @@
 /*
  * report.h - a run's rows and what is printed from them: the table for
- * people (report.c), CSV, JSON and --check's verdicts (report_data.c), the
- * closing lines, and the plan of a run's rows. Part of workbook.h.
+ * people (report.c), CSV and JSON (report_data.c), and the closing lines.
+ * Part of workbook.h.
  */
 #ifndef WB_REPORT_H
 #define WB_REPORT_H
 
 #include "args.h"
 #include "numbers.h"
+#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,85 +139,8 @@ void wb_report_print(const wb_report *r, wb_format f, FILE *out);
  * "the library is 1.02x faster" (ours = our time, lib = the library's). */
 void wb_versus_library(char *buf, size_t len, double ours, double lib);
 
-/* The widest line a program prints for people: a projector with a large
- * font shows 100 columns whole. */
-#define WB_WIDTH 100
-
-/* Print text word-wrapped to WB_WIDTH columns: the first line starts with
- * `lead`, each following one with `indent` blanks; a '\n' in text starts a
- * new (indented) line. Runs of blanks inside a line are kept. Ends with a
- * newline. */
-void wb_print_wrapped(FILE *out, const char *lead, int indent, const char *text);
-
 /* The CSV header line (documented column set), without newline. */
 extern const char *const wb_csv_header;
-
-/* ------------------------------------------------------------------------ */
-/* --check: verdicts only, one CSV row per kernel and configuration          */
-/* ------------------------------------------------------------------------ */
-/* The header of --check's CSV (docs/output.md), without newline. */
-extern const char *const wb_check_header;
-
-/* One configuration of a --check run: what the row's key columns say. */
-typedef struct {
-    char size[48];      /* "1000003" or "33x17" */
-    char block[32];     /* the block asked for: "512" or "32x8" ("" on the CPU) */
-    wb_type type;
-    wb_values values;
-    const char *finish; /* "host", "device", or NULL: the lab has no choice */
-    unsigned long long seed;
-} wb_check_cfg;
-
-/* The configuration of list items (ni, bi, ti, fi, si) of a's lists. */
-void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
-                     int si);
-
-typedef struct {
-    const char *lab;
-    int rows, passed, failed, todo;
-    double t0;
-} wb_checker;
-
-/* Print the header on out and start counting. */
-void wb_check_begin(wb_checker *c, const char *lab, FILE *out);
-/* One row (its kernel, role and verdict from row), flushed at once: a run
- * that dies later still leaves the rows before it. */
-void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out);
-/* "lab02 --check: 96 rows, 96 PASS, 0 FAIL, 0 todo (2.1 s)" on err; returns
- * the exit status (WB_EXIT_WRONG when a row failed). */
-int wb_check_end(const wb_checker *c, FILE *err);
-
-/* A library call (CUB) picks its own grid and block: --check runs it at the
- * first block of the list only. */
-int wb_is_library(const char *kernel);
-
-struct wb_gpu; /* gpu.h (CUDA only) */
-
-/* A --check run, as wb_check_run hands it to each of the lab's steps. */
-typedef struct {
-    const wb_lab *lab;
-    const wb_args *a;                   /* the lists */
-    const wb_kernel_info *const *order; /* the rows order[0..nrows) */
-    int nrows;
-    struct wb_gpu *g; /* the open device (NULL on the CPU) */
-    void *input;      /* the lab's own input of the current type, seed and size */
-} wb_check_ctx;
-
-/* What a lab does for wb_check_run. */
-typedef struct {
-    /* make c->input of type item ti, seed item si, length or shape item ni */
-    void (*open)(const wb_check_ctx *c, int ti, int si, int ni);
-    /* run row k on it with finish item fi and block item bi: verified, then
-     * run again from a poisoned start and checked again (WB_ROW_CHECK) */
-    void (*row)(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row);
-    void (*close)(const wb_check_ctx *c);
-} wb_check_steps;
-
-/* --check: c's rows on every combination of its lists, one input per (type,
- * seed, length), one CSV row each on stdout; a library row at the first
- * block only. `type` names the CSV's type when the lab has no --type (lab06:
- * float), else -1. Returns the exit status. */
-int wb_check_run(const wb_check_ctx *c, int type, const wb_check_steps *s);
 
 /* A bar of `width` characters showing pct (0..100, '>' past 100); the table
  * draws WB_BAR_WIDTH of them, one '#' per 10% of the copy ceiling. */
@@ -238,19 +162,6 @@ void wb_report_exercise_verdict(wb_report *r, const wb_row *row);
 /* The closing line of a run without --exercises, "exercises: 1 of 3 done
  * ... (./lab04 --exercises runs them)"; nothing when the lab has none. */
 void wb_print_exercise_line(const wb_report *r, FILE *out);
-
-/*
- * The rows of a run, in order: the selected kernels; with --exercises each
- * selected exercise right after the kernel it is measured against (that
- * kernel runs even if -k left it out). Fills order[] (room for
- * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
- * wb_kernel_info is the entry's first member: cast it back to the lab's
- * struct) and returns the count.
- */
-int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
-
-/* The exercise of `lab` named `name`, or -1. */
-int wb_exercise_index(const wb_lab *lab, const char *name);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,6 +1,5 @@
 /*
- * report_data.c - the report for programs: CSV and JSON (docs/output.md), and --check's
- * rows (one per kernel and configuration) with its runner over the lists.
+ * report_data.c - the report for programs: CSV and JSON (docs/output.md).
  * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
  * The contracts are in workbook.h.
  */
@@ -16,7 +15,7 @@
 
 const char *const wb_csv_header = WB_CSV_COLUMNS;
 
-static void grid_csv(char *buf, size_t len, unsigned x, unsigned y)
+void wb_grid_csv(char *buf, size_t len, unsigned x, unsigned y)
 {
     if (y <= 1)
         snprintf(buf, len, "%u", x);
@@ -94,101 +93,6 @@ void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len)
     snprintf(row->result, sizeof row->result, "%016llx", wb_fnv1a64(bytes, len));
 }
 
-/* ------------------------------------------------------------------------ */
-/* --check                                                                   */
-/* ------------------------------------------------------------------------ */
-const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
-
-int wb_is_library(const char *kernel) { return !strncmp(kernel, "cub::", 5); }
-
-void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
-                     int si)
-{
-    memset(c, 0, sizeof *c);
-    if (lab->shape == WB_MATRIX)
-        snprintf(c->size, sizeof c->size, "%dx%d", a->nx_list[ni], a->ny_list[ni]);
-    else
-        snprintf(c->size, sizeof c->size, "%lld", a->n_list[ni]);
-    if (lab->uses_block && lab->shape == WB_MATRIX)
-        snprintf(c->block, sizeof c->block, "%dx%d", a->bx_list[bi], a->by_list[bi]);
-    else if (lab->uses_block)
-        snprintf(c->block, sizeof c->block, "%d", a->bx_list[bi]);
-    c->type = a->type_list[ti];
-    c->values = a->values;
-    c->finish = lab->device_finish ? (a->finish_list[fi] ? "device" : "host") : NULL;
-    c->seed = a->seed_list[si];
-}
-
-void wb_check_begin(wb_checker *c, const char *lab, FILE *out)
-{
-    memset(c, 0, sizeof *c);
-    c->lab = lab;
-    c->t0 = wb_now_ms();
-    fprintf(out, "%s\n", wb_check_header);
-    fflush(out);
-}
-
-void wb_check_add(wb_checker *c, const wb_row *row, const wb_check_cfg *cfg, FILE *out)
-{
-    char check[sizeof row->check], grid[32];
-    size_t i;
-    for (i = 0; row->check[i] && i + 1 < sizeof check; ++i) /* the last column, without commas */
-        check[i] = row->check[i] == ',' ? ';' : row->check[i] == '\n' ? ' ' : row->check[i];
-    check[i] = '\0';
-    if (row->grid_x > 0)
-        grid_csv(grid, sizeof grid, row->grid_x, row->grid_y);
-    else
-        snprintf(grid, sizeof grid, "%s", row->block_x ? "0" : ""); /* a library's own grid; the CPU */
-    fprintf(out, "%s,%s,%s,%s,%s,%s,%s,%s,%s,%llu,%s,%s\n", c->lab, row->kernel, row->role ? row->role : "kernel",
-            cfg->size, cfg->block, grid, wb_type_name(cfg->type), cfg->values == WB_VALUES_UNIFORM ? "uniform" : "exact",
-            cfg->finish ? cfg->finish : "", cfg->seed, row->todo ? "todo" : row->pass ? "PASS" : "FAIL", check);
-    fflush(out);
-    ++c->rows;
-    if (row->todo)
-        ++c->todo;
-    else if (row->pass)
-        ++c->passed;
-    else
-        ++c->failed;
-}
-
-int wb_check_run(const wb_check_ctx *c, int type, const wb_check_steps *s)
-{
-    const wb_args *a = c->a;
-    wb_checker ck;
-    int ti, si, ni, fi, bi, i;
-    wb_check_begin(&ck, c->lab->lab, stdout);
-    for (ti = 0; ti < a->type_count; ++ti)
-        for (si = 0; si < a->seed_count; ++si)
-            for (ni = 0; ni < a->n_count; ++ni) {
-                s->open(c, ti, si, ni);
-                for (fi = 0; fi < a->finish_count; ++fi)
-                    for (bi = 0; bi < a->block_count; ++bi) {
-                        wb_check_cfg cfg;
-                        wb_check_cfg_of(&cfg, c->lab, a, ni, bi, ti, fi, si);
-                        if (type >= 0)
-                            cfg.type = (wb_type)type;
-                        for (i = 0; i < c->nrows; ++i) {
-                            wb_row row;
-                            if (bi > 0 && wb_is_library(c->order[i]->name)) /* it ignores -b */
-                                continue;
-                            s->row(c, c->order[i], fi, bi, &row);
-                            wb_check_add(&ck, &row, &cfg, stdout);
-                        }
-                    }
-                s->close(c);
-            }
-    return wb_check_end(&ck, stderr);
-}
-
-int wb_check_end(const wb_checker *c, FILE *err)
-{
-    fprintf(err, "%s --check: %d rows, %d PASS, %d FAIL, %d todo (%.1f s)\n", c->lab, c->rows, c->passed,
-            c->failed, c->todo, (wb_now_ms() - c->t0) / 1000.0);
-    return c->failed ? WB_EXIT_WRONG : WB_EXIT_OK;
-}
-
-
 void wb_print_csv(const wb_report *r, FILE *out)
 {
     int i;
@@ -198,8 +102,8 @@ void wb_print_csv(const wb_report *r, FILE *out)
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
         char grid[32], block[32], eb[64];
-        grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
-        grid_csv(block, sizeof block, w->block_x, w->block_y);
+        wb_grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
+        wb_grid_csv(block, sizeof block, w->block_x, w->block_y);
         error_bound_csv(eb, sizeof eb, w);
         fprintf(out, "%s,%s,%s,%lld,%d,%d,%s,%s,%.0f,", r->lab, dev, w->kernel, w->n, w->nx, w->ny, grid,
                 block, w->bytes);
@@ -239,8 +143,8 @@ void wb_print_json(const wb_report *r, FILE *out)
     for (i = 0; i < r->nrows; ++i) {
         const wb_row *w = &r->rows[i];
         char grid[32], block[32];
-        grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
-        grid_csv(block, sizeof block, w->block_x, w->block_y);
+        wb_grid_csv(grid, sizeof grid, w->grid_x, w->grid_y);
+        wb_grid_csv(block, sizeof block, w->block_x, w->block_y);
         if (w->pass)
             ++passed;
         if (w->todo)

@@ -1,10 +1,7 @@
 /*
- * workbook.c - the small helpers every part of common/ uses. The rooms: args.c the
- * command line, numbers.c statistics, inputs and bounds, report.c the table
- * for people, report_data.c CSV, JSON and --check's rows; gpu.cu and reduce.cu
- * the CUDA half.
+ * workbook.c - the small helpers every part of common/ uses: a table's i-th
+ * row, powers of two, ceilings, the clock, the CPU's todo flag.
  * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
- * The contracts are in workbook.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "workbook.h"

@@ -67,9 +67,10 @@ int recursiveReduceBook(int *data, size_t size)
  * A pairwise sum that stops halving early: split a[0..n) into two halves,
  * sum each half the same way (recursively), and add the two sums; a piece of
  * PAIRWISE_BLOCK elements or fewer is summed with a plain loop instead. This
- * is how NumPy sums an array: the additions follow the pairwise tree, so the
- * rounding error of a float sum grows like log2(n) instead of n (question 4
- * in the chapter), yet there is one call per block, not one per element.
+ * is how NumPy sums an array (its pieces are 128 elements; ours are 16): the
+ * additions follow the pairwise tree, so the rounding error of a float sum
+ * grows like log2(n) instead of n (question 4 in the chapter), yet there is
+ * one call per block, not one per element.
  *
  * Hint: the halves need not be equal: n / 2 and n - n / 2 cover any n. No
  * copy, no extra array: a pointer and a length describe each half.

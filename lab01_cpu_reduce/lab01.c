@@ -121,7 +121,7 @@ static void print_row(const char *label, const int *a, const unsigned char *live
  * element already added into another one. */
 static void trace(size_t n, unsigned long long seed, int explain)
 {
-    int input[TRACE_MAX], nb[TRACE_MAX], il[TRACE_MAX], index[TRACE_MAX] = {0};
+    int input[TRACE_MAX] = {0}, nb[TRACE_MAX], il[TRACE_MAX], index[TRACE_MAX] = {0};
     unsigned char nb_live[TRACE_MAX], il_live[TRACE_MAX];
     unsigned long long state = seed;
     size_t i, stride, m = n, level = 0;
@@ -184,25 +184,6 @@ static void trace(size_t n, unsigned long long seed, int explain)
 /* ---------------------------------------------------------------------- */
 /* Timing                                                                  */
 /* ---------------------------------------------------------------------- */
-static void device_name(char *buf, size_t len)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    snprintf(buf, len, "CPU");
-    if (!f)
-        return;
-    while (fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (colon && !strncmp(line, "model name", 10)) {
-            colon += 2;
-            colon[strcspn(colon, "\n")] = '\0';
-            snprintf(buf, len, "%s", colon);
-            break;
-        }
-    }
-    fclose(f);
-}
-
 /* The elements after a[n-1] hold garbage that a correct version neither
  * reads (it would add 0x55555555, or the float or double with that bit
  * pattern, to the sum) nor writes (checked after every call): the CPU's
@@ -367,28 +348,6 @@ static void run_row(const cpu_kernel *k, const lab_input *in, int reps, int time
     }
 }
 
-/*
- * Without --exercises: verify each selected exercise once, untimed, at the
- * exercise length on the int input (the exercises are int functions), and
- * count in r how many are done and todo (the closing line of the table).
- * Nothing with --exercises: the rows say it.
- */
-static void count_exercises(wb_report *r, const wb_args *a)
-{
-    const wb_kernel_info *order[WB_MAX_KERNELS];
-    lab_input in;
-    int i, count = wb_report_exercises_begin(r, &lab, a, order);
-    if (!count)
-        return;
-    make_input(&in, WB_INT, WB_VALUES_EXACT, (size_t)lab.exercise_n, a->seed);
-    for (i = 0; i < count; ++i) {
-        wb_row row;
-        run_row((const cpu_kernel *)order[i], &in, 0, 0, &row);
-        wb_report_exercise_verdict(r, &row);
-    }
-    free_input(&in);
-}
-
 /* The CPU's ceiling: memcpy of the same bytes, read + write counted. */
 static double memcpy_ceiling(const lab_input *in, int reps, wb_report *r)
 {
@@ -461,78 +420,87 @@ static void accuracy_table(const wb_report *r, FILE *out)
                  "partly cancel, stay well under them. Kahan's sum carries each rounding error along:\n"
                  "its bound, (2u + O(n u^2)) sum|x|, hardly grows while n u is small (in float at\n"
                  "n = 2^24, n u = 1 and the second term is as large as the first). A GPU adds in a\n"
-                 "tree: see docs/lab01.md.\n\n");
+                 "tree: see docs/lab01-types.md.\n\n");
 }
 
-/* --check's steps (wb_check_run): one input per type, seed and length; each
- * row verified, then run once more and checked again */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
+/* ---------------------------------------------------------------------- */
+/* The program                                                             */
+/* ---------------------------------------------------------------------- */
+/* The runner's steps (program.h): one input per type, values, seed and
+ * length; the timed one also measures the memcpy ceiling */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    const wb_args *a = c->a;
-    make_input((lab_input *)c->input, a->type_list[ti], a->values, (size_t)a->n_list[ni], a->seed_list[si]);
+    static lab_input in;
+    make_input(&in, cfg->type, cfg->values, (size_t)cfg->n, cfg->seed);
+    if (cfg->timed)
+        memcpy_ceiling(&in, run->a->reps, run->r);
+    run->input = &in;
 }
 
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+/* A row verified; timed and added to the report, counted as an exercise
+ * done or todo, or (--check) run once more and checked again. */
+static void row_step(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                     wb_row *row)
 {
-    (void)fi;
-    (void)bi;
-    run_row((const cpu_kernel *)k, (const lab_input *)c->input, 1, 1, row);
+    const lab_input *in = (const lab_input *)run->input;
+    (void)bx;
+    (void)by;
+    (void)finish;
+    if (mode == WB_ROW_COUNT) {
+        run_row((const cpu_kernel *)k, in, 0, 0, row);
+        wb_report_exercise_verdict(run->r, row);
+        return;
+    }
+    run_row((const cpu_kernel *)k, in, mode == WB_ROW_TIMED ? run->a->reps : 1, 1, row);
+    if (mode == WB_ROW_TIMED)
+        wb_report_add(run->r, row);
 }
 
-static void check_close(const wb_check_ctx *c) { free_input((lab_input *)c->input); }
+static void close_input(wb_run *run) { free_input((lab_input *)run->input); }
 
-static const wb_check_steps check_steps = {check_open, check_row, check_close};
-
-int main(int argc, char **argv)
+/* --values uniform: the accuracy table under the rows */
+static void begin(wb_run *run)
 {
-    static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    wb_args a;
-    lab_input in;
-    int i, nrows;
-
-    wb_args_or_exit(&lab, argc, argv, &a);
-    if (a.extra || a.explain) {
-        long long tn = a.n_given ? a.n : 17;
-        if (a.type != WB_INT) {
-            fprintf(stderr, "lab01: --trace and --explain show the pairings on small ints; leave --type out\n");
-            return WB_EXIT_USAGE;
-        }
-        if (tn > TRACE_MAX) {
-            fprintf(stderr, "lab01: --trace and --explain print every element; give -n from 1 to %d\n",
-                    TRACE_MAX);
-            return WB_EXIT_USAGE;
-        }
-        trace((size_t)tn, a.seed, a.explain);
-        return WB_EXIT_OK;
-    }
-
-    nrows = wb_plan_rows(&lab, &a, order);
-    if (a.check) {
-        wb_check_ctx c = {&lab, &a, order, nrows, NULL, &in};
-        return wb_check_run(&c, -1, &check_steps);
-    }
-    make_input(&in, a.type, a.values, (size_t)a.n, a.seed);
-    wb_report_init(&r, lab.lab);
-    r.type = wb_type_name(a.type);
-    device_name(r.device, sizeof r.device);
-    snprintf(r.device_detail, sizeof r.device_detail, "one core, gcc %s, -O2", __VERSION__);
-    r.timed = "one whole reduction on one core (monotonic clock); the input is restored outside the timing";
-    r.baseline = "sequential";
-    r.reps = a.reps;
-    if (a.values == WB_VALUES_UNIFORM) {
-        run_args = a;
-        r.notes = accuracy_table;
-    }
-    memcpy_ceiling(&in, a.reps, &r);
-
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_row((const cpu_kernel *)order[i], &in, a.reps, 1, &row);
-        wb_report_add(&r, &row);
-    }
-    free_input(&in);
-    count_exercises(&r, &a);
-    wb_report_print(&r, a.format, stdout);
-    return wb_report_status(&r);
+    if (run->a->values != WB_VALUES_UNIFORM)
+        return;
+    run_args = *run->a;
+    run->r->notes = accuracy_table;
 }
+
+static const wb_runner runner = {open_input, row_step, close_input, NULL, NULL, begin};
+
+/* --trace, and --explain: the pairings on a small int input */
+static int trace_mode(const wb_args *a)
+{
+    long long tn = a->n_given ? a->n : 17;
+    if (a->type != WB_INT) {
+        fprintf(stderr, "lab01: --trace and --explain show the pairings on small ints; leave --type out\n");
+        return WB_EXIT_USAGE;
+    }
+    if (tn > TRACE_MAX) {
+        fprintf(stderr, "lab01: --trace and --explain print every element; give -n from 1 to %d\n", TRACE_MAX);
+        return WB_EXIT_USAGE;
+    }
+    trace((size_t)tn, a->seed, a->explain);
+    return WB_EXIT_OK;
+}
+
+static void explain(const wb_args *a)
+{
+    int status = trace_mode(a);
+    if (status != WB_EXIT_OK)
+        exit(status);
+}
+
+static const wb_program program = {
+    .lab = &lab,
+    .runner = &runner,
+    .device = &wb_cpu_device,
+    .explain = explain,
+    .mode = WB_MODE_OWN,
+    .own_mode = trace_mode,
+    .timed = "one whole reduction on one core (monotonic clock); the input is restored outside the timing",
+    .baseline = "sequential",
+};
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

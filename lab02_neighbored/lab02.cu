@@ -27,7 +27,6 @@
  * Chapter: docs/lab02.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
 #include "kernels/reduce_neighbored.cuh"
 #include "kernels/explain_tree.cuh" /* --explain */
 #ifdef WB_SOLUTIONS
@@ -127,8 +126,6 @@ static void explain(const wb_args *a)
         exit(status);
 }
 
-int main(int argc, char **argv)
-{
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    return wb_reduce_main(&lab, kernels, argc, argv, explain);
-}
+static const wb_program program = WB_REDUCTION_PROGRAM(lab, .explain = explain);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -38,7 +38,6 @@
  * Chapter: docs/lab03.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL (this CDP build is refused: make trace LAB=lab03) */
 #include "kernels/reduce_neighbored.cuh"
 #include "kernels/reduce_interleaved.cuh"
 #include "kernels/explain_tree.cuh" /* --explain */
@@ -240,13 +239,11 @@ static void recursive_notes(const wb_report *r, FILE *out)
     }
 }
 
-int main(int argc, char **argv)
-{
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    /* gpuRecursiveReduce has no first pass of its own: its row times the whole recursion */
-    static const wb_reduce_texts texts = {
-        "the kernel's first pass alone (CUDA events), one partial sum per block; gpuRecursiveReduce: "
-        "its whole recursion, every level, to one number",
-        NULL, NULL, recursive_notes, NULL};
-    return wb_reduce_main_with(&lab, kernels, argc, argv, explain, &texts);
-}
+/* gpuRecursiveReduce has no first pass of its own: its row times the whole recursion */
+static const wb_program program = WB_REDUCTION_PROGRAM(
+    lab, .explain = explain,
+    .timed = "the kernel's first pass alone (CUDA events), one partial sum per block; gpuRecursiveReduce: "
+             "its whole recursion, every level, to one number",
+    .notes = recursive_notes);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -58,10 +58,12 @@ __global__ void reduceUnrolling16(int *g_idata, int *g_odata, unsigned int n)
 /* Exercise 2 (fix it): reduceUnrolling8Grid                                  */
 /* -------------------------------------------------------------------------- */
 /*
- * The book's host code for reduceUnrolling8 launches this many blocks. The
- * kernel is reduceUnrolling8 itself (reduce_unroll.cuh, which is correct);
- * only the grid below is yours. As shipped the row FAILs: find which
- * elements no block ever reads, and fix the grid (host code, plain C).
+ * n / block / 8 blocks: the grid of the book's host code for reduceUnrolling8
+ * as it is often copied (the book itself divides a grid of ceil(n / block)
+ * blocks by 8). The kernel is reduceUnrolling8 itself (reduce_unroll.cuh,
+ * which is correct); only the grid below is yours. As shipped the row FAILs:
+ * find which elements no block ever reads, and fix the grid (host code,
+ * plain C).
  *
  * Measured against reduceUnrolling8. PASS: the exact sum at every n and block.
  * Graded: PASS, and at least 0.95x reduceUnrolling8's speed in the same run.

@@ -24,7 +24,6 @@
  * docs/lab04-latency.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
 #include "kernels/reduce_interleaved.cuh" /* lab03's kernel, the baseline */
 #include "reduce_unroll.cuh"
 #include "lab04.cuh" /* --explain, --latency */
@@ -96,7 +95,7 @@ static const wb_reduce_kernel exercises[] = {
                 .per_thread = 16, .in_place = 1),
     /* the shipped kernel with the student's grid: its own launch */
     {.info = {.name = "reduceUnrolling8Grid",
-              .lesson = "the book's grid of n/block/8 blocks for reduceUnrolling8: what is lost?",
+              .lesson = "n/block/8 blocks, the book's grid for reduceUnrolling8 as often copied: what is lost?",
               .kind = "fix", .against = "reduceUnrolling8"},
      .launch = launch_reduceUnrolling8Grid, .min_block = 32, .max_block = 1024, .per_thread = 8,
      .in_place = 1, .grid_for = grid_unrolling8Grid},
@@ -118,15 +117,15 @@ static void explain(const wb_args *a)
     lab04_explain(a, kernels, KERNELS);
 }
 
-int main(int argc, char **argv)
+/* --latency: latency.cu, on this table */
+static int latency(const wb_args *a)
 {
-    wb_args a;
-    char err[512];
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    /* --latency is this lab's own mode; -h, --list, --explain and every
-     * error go the usual way */
-    if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && a.extra && !a.help &&
-        !a.list && !a.explain)
-        return lab04_latency(&a, kernels, KERNELS); /* latency.cu */
-    return wb_reduce_main(&lab, kernels, argc, argv, explain);
+    return lab04_latency(a, kernels, KERNELS);
 }
+
+/* --latency is this lab's own mode; -h, --list, --explain and every error
+ * go the usual way */
+static const wb_program program =
+    WB_REDUCTION_PROGRAM(lab, .explain = explain, .mode = WB_MODE_OWN, .own_mode = latency);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -34,7 +34,6 @@
  * status is the verdict. The chapter is docs/lab05.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
 #include "cub_sum.cuh"
@@ -91,9 +90,6 @@ static const wb_lab lab = WB_REDUCTION_LAB_APART(
     lab05_exercises_todo_take, "lab05", "shared memory, warp shuffles, and the library as the yardstick",
     "--sweep", "every selected kernel over n = 2^10, 2^12, ... 2^28 (-n sets the largest)", kernels,
     lab05_exercises, "lab05_smem/exercises.cuh");
-
-#define SWEEP_FIRST (1LL << 10)
-#define SWEEP_LAST (1LL << 28)
 
 /* ---------------------------------------------------------------------- */
 /* One pass against CUB, at each n of the report                           */
@@ -163,79 +159,36 @@ static int all_selected(const wb_args *a)
     return 1;
 }
 
-/* ---------------------------------------------------------------------- */
-/* main                                                                    */
-/* ---------------------------------------------------------------------- */
-int main(int argc, char **argv)
+/* After the 1D rows: the matrix exercise's rows with --exercises, else its
+ * count (no -k). */
+static void matrix_exercise(wb_run *run)
 {
-    static wb_report r;
-    wb_args a;
-    wb_gpu g;
-    const char *baseline;
-    char err[1200];
-
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    if (lab05_matrix_wanted(argc, argv)) /* -n NXxNY */
-        return lab05_matrix_main(argc, argv);
-    /* -h and --list name the matrix mode too */
-    if (wb_parse_args(&lab, argc, argv, &a, err, sizeof err) == 0 && (a.help || a.list)) {
-        if (a.help) {
-            wb_print_usage(&lab, stdout);
-            lab05_matrix_print_usage(stdout);
-        } else {
-            wb_print_list(&lab, stdout);
-            lab05_matrix_print_list(stdout);
-        }
-        return WB_EXIT_OK;
-    }
-    wb_args_or_exit(&lab, argc, argv, &a);
-    wb_reduce_check_blocks(&lab, kernels, &a);
-    if (a.extra && a.n_given && a.n < SWEEP_FIRST) {
-        fprintf(stderr, "lab05: --sweep -n %lld: the sweep runs from 2^10 up to -n; give -n 1024 or more "
-                        "(default 2^28)\n", a.n);
-        return WB_EXIT_USAGE;
-    }
-    if (a.explain) {
-        lab05_explain(&a, MODERN_UNROLL, MODERN_TILED);
-        return WB_EXIT_OK;
-    }
-
-    wb_gpu_open(&g, lab.lab);
-    if (a.check) { /* correctness only: the 1D rows on every combination of the lists */
-        int status = wb_reduce_check(&g, &lab, &a);
-        cubSum_release();
-        wb_gpu_close(&g);
-        return status;
-    }
-    wb_report_init(&r, lab.lab);
-    wb_report_device(&r, &g);
-    r.timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per "
-              "block), the whole reduction to one number on the device for reduceModern and CUB";
-    r.total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one "
-                   "int for the one-pass rows) + their sum on the host, as the book does it";
-    /* speedups against reduceGmem, else against the first kernel chosen */
-    baseline = wb_reduce_baseline(&lab, &a, "reduceGmem");
-    r.speedup_note = "the one-pass rows are whole reductions, the others first passes";
-
-    if (!a.extra) {
-        wb_reduce_run(&g, &r, &lab, kernels, &a, a.n, baseline);
-    } else {
-        long long last = a.n_given ? a.n : SWEEP_LAST, n;
-        for (n = SWEEP_FIRST; n <= last; n *= 4)
-            wb_reduce_run(&g, &r, &lab, kernels, &a, n, baseline);
-        if (n / 4 != last) /* -n not on the 4x ladder: end at it */
-            wb_reduce_run(&g, &r, &lab, kernels, &a, last, baseline);
-    }
-    /* without --exercises: check the exercises once, for the closing line */
-    wb_reduce_count_exercises(&g, &r, &lab, kernels, &a);
-    /* the matrix exercise: its rows with --exercises, else its count (no -k) */
-    if (all_selected(&a) && (a.exercises || r.ex_total > 0))
-        lab05_matrix_exercise_rows(&g, &r, &a, a.exercises);
-
-    sweeping = a.extra;
-    r.notes = print_versus_cub; /* under the table, before the summary line */
-    wb_report_print(&r, a.format, stdout);
-    cubSum_release();
-    wb_gpu_close(&g);
-    return wb_report_status(&r);
+    const wb_args *a = run->a;
+    sweeping = a->extra; /* the notes add a word on the ceiling line */
+    if (all_selected(a) && (a->exercises || run->r->ex_total > 0))
+        lab05_matrix_exercise_rows(run, a->exercises);
 }
+
+/* --explain: explain.cu, with this build's reduceModern */
+static void explain(const wb_args *a)
+{
+    lab05_explain(a, MODERN_UNROLL, MODERN_TILED);
+}
+
+static const wb_program program = WB_REDUCTION_PROGRAM(
+    lab, .explain = explain, .mode = WB_MODE_SWEEP, .sweep_first = 1LL << 10, .sweep_last = 1LL << 28,
+    .matrix = &lab05_matrix_program,
+    .matrix_usage = "\nmatrix mode: ./lab05 -n NXxNY [-b WxH] ... sums a matrix of NX columns and NY rows:\n"
+                    "  the whole matrix, each row, each column (./lab05 --list names the kernels;\n"
+                    "  ./lab05 -n 8x8 -h for its options)\n",
+    .matrix_list_head = "\nmatrix mode (./lab05 -n NXxNY, e.g. -n 8192x8192; NX columns, NY rows):\n",
+    .timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per block), the "
+             "whole reduction to one number on the device for the three one-pass rows (reduceModern, "
+             "reduceAtomic, CUB)",
+    .total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one int for the "
+                  "one-pass rows) + their sum on the host, as the book does it",
+    .speedup_note = "the one-pass rows are whole reductions, the others first passes",
+    .baseline = "reduceGmem", /* speedups against it, else against the first kernel chosen */
+    .notes = print_versus_cub, .more_rows = matrix_exercise, .cleanup = cubSum_release);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -319,28 +319,6 @@ static const wb_lab mlab = {
     .todo_take = lab05_exercises_todo_take,
 };
 
-int lab05_matrix_wanted(int argc, char **argv)
-{
-    int i;
-    for (i = 1; i + 1 < argc; ++i)
-        if (!strcmp(argv[i], "-n") && (strchr(argv[i + 1], 'x') || strchr(argv[i + 1], 'X')))
-            return 1;
-    return 0;
-}
-
-void lab05_matrix_print_list(FILE *f)
-{
-    fprintf(f, "\nmatrix mode (./lab05 -n NXxNY, e.g. -n 8192x8192; NX columns, NY rows):\n");
-    wb_print_list(&mlab, f);
-}
-
-void lab05_matrix_print_usage(FILE *f)
-{
-    fprintf(f, "\nmatrix mode: ./lab05 -n NXxNY [-b WxH] ... sums a matrix of NX columns and NY rows:\n"
-               "  the whole matrix, each row, each column (./lab05 --list names the kernels;\n"
-               "  ./lab05 -n 8x8 -h for its options)\n");
-}
-
 /* ---------------------------------------------------------------------- */
 /* Under the table: each group's best against its bar                      */
 /* ---------------------------------------------------------------------- */
@@ -418,58 +396,32 @@ static void print_bars(const wb_report *r, FILE *out)
 }
 
 /* ---------------------------------------------------------------------- */
-/* The entry points                                                        */
+/* The program                                                             */
 /* ---------------------------------------------------------------------- */
-int lab05_matrix_main(int argc, char **argv)
-{
-    static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS], *ex_order[WB_MAX_KERNELS];
-    wb_args a;
-    wb_gpu g;
-    int nrows, count;
+const wb_program lab05_matrix_program = {
+    .lab = &mlab,
+    .runner = &lab05_matrix_runner,
+    .device = &wb_gpu_device,
+    .explain = lab05_matrix_explain,
+    .timed = "the kernel(s) to the final outputs (CUDA events), except reduce2D: its pass alone, "
+             "one partial sum per block (the host adds them)",
+    .baseline = "reduce2D",
+    .notes = print_bars,
+    .cleanup = cub_release,
+};
 
-    wb_args_or_exit(&mlab, argc, argv, &a);
-    nrows = wb_plan_rows(&mlab, &a, order);
-    if (a.explain) {
-        lab05_matrix_explain(&a);
-        return WB_EXIT_OK;
-    }
-
-    wb_gpu_open(&g, mlab.lab);
-    if (a.check) {
-        int status = matrix_check_rows(&g, &mlab, &a, order, nrows);
-        cub_release();
-        wb_gpu_close(&g);
-        return status;
-    }
-    wb_report_init(&r, mlab.lab);
-    wb_report_device(&r, &g);
-    r.timed = "the kernel(s) to the final outputs (CUDA events), except reduce2D: its pass alone, "
-              "one partial sum per block (the host adds them)";
-    r.reps = a.reps;
-    r.baseline = "reduce2D";
-
-    matrix_run_rows(&g, &r, &mlab, &a, a.nx, a.ny, order, nrows, 1);
-    count = wb_report_exercises_begin(&r, &mlab, &a, ex_order);
-    if (count) /* the closing line: at the exercise shape */
-        matrix_run_rows(&g, &r, &mlab, &a, mlab.exercise_nx, mlab.exercise_ny, ex_order, count, 0);
-
-    r.notes = print_bars;
-    wb_report_print(&r, a.format, stdout);
-    cub_release();
-    wb_gpu_close(&g);
-    return wb_report_status(&r);
-}
-
-void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, int timed)
+void lab05_matrix_exercise_rows(wb_run *run, int timed)
 {
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     wb_args m;
+    wb_run mrun;
+    wb_input_cfg cfg;
+    wb_report *r = run->r;
     int i, count = 0;
     double ceiling = r->ceiling_gbps;
     char ceiling_what[sizeof r->ceiling_what];
 
-    m = *a;
+    m = *run->a;
     m.block_x = mlab.default_block_x;
     m.block_y = mlab.default_block_y;
     for (i = 0; i < mlab.kernels.count; ++i)
@@ -485,7 +437,14 @@ void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, int t
         r->ex_total += count;
     }
     memcpy(ceiling_what, r->ceiling_what, sizeof ceiling_what);
-    matrix_run_rows(g, r, &mlab, &m, mlab.exercise_nx, mlab.exercise_ny, order, count, timed);
+    mrun = *run;
+    mrun.lab = &mlab;
+    mrun.a = &m;
+    mrun.order = order;
+    mrun.nrows = count;
+    wb_input_cfg_of(&cfg, &m, WB_INT, WB_VALUES_EXACT, (long long)mlab.exercise_nx * mlab.exercise_ny,
+                    mlab.exercise_nx, mlab.exercise_ny, timed);
+    wb_rows(&lab05_matrix_runner, &mrun, &cfg, timed ? WB_ROW_TIMED : WB_ROW_COUNT);
     r->ceiling_gbps = ceiling; /* the 1D banner keeps its own ceiling */
     memcpy(r->ceiling_what, ceiling_what, sizeof ceiling_what);
     cub_release();

@@ -7,9 +7,8 @@
  *     ./lab05 -n 12x6 --explain       who adds what, on a tiny matrix (no GPU)
  *
  * A plain `./lab05` (or -n with no `x`) is the 1D lab; an `-n` with an `x`
- * hands the whole command line to lab05_matrix_main. The kernels are in
- * reduce2d.cuh; matrix.cu holds their table and the mode's main,
- * matrix_run.cu runs the rows, matrix_explain.cu is --explain; the student's
+ * runs lab05_matrix_program instead. The kernels are in reduce2d.cuh;
+ * matrix.cu holds their table and the program, matrix_run.cu its runner, matrix_explain.cu is --explain; the student's
  * matrix exercise is in exercises.cuh, its row in exercises.cu (the file
  * that compiles exercises.cuh).
  */
@@ -66,28 +65,13 @@ extern const wb_table lab05_exercises;
 extern const wb_table lab05_matrix_exercises;
 int lab05_exercises_todo_take(void);
 
-/* matrix_run.cu: the rows order[0..nrows) of `lab` (its todo_take and
- * exercise file serve an exercise's row) on an nx x ny matrix drawn from
- * a->seed, with a's block: timed into r, after the copy ceiling of that
- * matrix, or (timed 0) verified and counted in r's closing line. */
-void matrix_run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, int nx, int ny,
-                     const wb_kernel_info *const *order, int nrows, int timed);
+/* matrix_run.cu: the runner of the matrix mode (program.h): each input a
+ * matrix drawn from the seed with its exact row, column and total sums;
+ * every output of a row checked against them, outputs poisoned first. */
+extern const wb_runner lab05_matrix_runner;
 
-/* --check: the rows on every shape, block and seed of a's lists. */
-int matrix_check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order,
-                      int nrows);
-
-/* -n has an `x`: the run is a matrix run. */
-int lab05_matrix_wanted(int argc, char **argv);
-
-/* The whole matrix run (parse, run, print); returns the exit status. */
-int lab05_matrix_main(int argc, char **argv);
-
-/* --list of the 1D lab: the matrix kernels after its own. */
-void lab05_matrix_print_list(FILE *f);
-
-/* -h of the 1D lab: how to ask for the matrix mode. */
-void lab05_matrix_print_usage(FILE *f);
+/* matrix.cu: the matrix mode as a program; ./lab05 runs it for -n NXxNY. */
+extern const wb_program lab05_matrix_program;
 
 /* --explain of the matrix mode (matrix_explain.cu): a tiny matrix, its sums,
  * and who adds and reads what in each kernel. CPU only. */
@@ -97,9 +81,9 @@ void lab05_matrix_explain(const wb_args *a);
  * The 1D run's share of the matrix exercises: with --exercises (timed = 1)
  * their rows, each under the row of the kernel it is measured against, at
  * the matrix exercise shape, with the 1D run's -r and --seed; without
- * (timed = 0) each checked once and counted in r's closing line. The 1D
- * report's ceiling line is left as it was (each row carries its own).
+ * (timed = 0) each checked once and counted in the report's closing line.
+ * The 1D report's ceiling line is left as it was (each row carries its own).
  */
-void lab05_matrix_exercise_rows(wb_gpu *g, wb_report *r, const wb_args *a, int timed);
+void lab05_matrix_exercise_rows(wb_run *run, int timed);
 
 #endif /* LAB05_MATRIX_H */

@@ -2,16 +2,14 @@
  * matrix_run.cu - how lab05's matrix mode runs the rows of its tables
  * (matrix.cu, exercises.cu): the matrix of one shape and its exact row,
  * column and total sums; one kernel's launch on poisoned outputs and the
- * check of every output element; one row verified and timed; the rows of a
- * run; and --check's steps. What matrix.cu calls is declared in matrix.h.
+ * check of every output element; one row verified and timed; and the
+ * runner's steps (lab05_matrix_runner, matrix.h).
  */
 #include "workbook.h"
 #include "matrix.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define POISON_BYTE 0xAB
 
 /* ---------------------------------------------------------------------- */
 /* The matrix of one shape, its references, the device buffers             */
@@ -65,7 +63,7 @@ static void matrix_device(matrix *m, size_t scratch, int with_copy)
     m->scratch_ints = scratch > 0 ? scratch : 1;
     m->d_a = (int *)wb_device_alloc(bytes, "the matrix", "lab05");
     m->d_copy = with_copy ? (int *)wb_device_alloc(bytes, "the copy ceiling's buffer", "lab05") : NULL;
-    m->d_out = (int *)wb_device_alloc(m->out_ints * sizeof(int), "the sums", "lab05");
+    m->d_out = (int *)wb_device_alloc(m->out_ints * sizeof(int) + WB_GUARD_BYTES, "the sums", "lab05");
     m->d_scratch = (int *)wb_device_alloc(m->scratch_ints * sizeof(int), "the partial sums", "lab05");
     CHECK(cudaMemcpy(m->d_a, m->host, bytes, cudaMemcpyHostToDevice));
 }
@@ -87,16 +85,14 @@ static void matrix_free(matrix *m)
 /* One kernel on one matrix                                                */
 /* ---------------------------------------------------------------------- */
 typedef struct {
-    const wb_lab *lab; /* its todo_take and exercise file, for an exercise's row */
     const m_kernel *k;
     matrix *m;
     dim3 grid, block;
     size_t scratch;
 } m_ctx;
 
-static void make_ctx(m_ctx *c, const wb_lab *lab, const m_kernel *k, matrix *m, int bx, int by, const wb_gpu *g)
+static void make_ctx(m_ctx *c, const m_kernel *k, matrix *m, int bx, int by, const wb_gpu *g)
 {
-    c->lab = lab;
     c->k = k;
     c->m = m;
     k->shape(m->nx, m->ny, bx, by, g, &c->grid, &c->block, &c->scratch);
@@ -118,14 +114,14 @@ static void launch_once(void *p)
     c->k->launch(c->m->d_a, c->m->d_out, c->m->d_scratch, c->m->nx, c->m->ny, c->grid, c->block);
 }
 
-/* Before every launch (wb_time_events' reset too): every output and scratch
- * word 0xABABABAB. Asynchronous. */
+/* Before every launch (wb_time_events' reset too): every output word, the
+ * guard after them and every scratch word 0xABABABAB. Asynchronous. */
 static void poison(void *p)
 {
     m_ctx *c = (m_ctx *)p;
-    CHECK(cudaMemsetAsync(c->m->d_out, POISON_BYTE, outputs_of(c) * sizeof(int), 0));
+    wb_poison_guarded(c->m->d_out, outputs_of(c) * sizeof(int), WB_POISON_BYTE);
     if (c->scratch > 0)
-        CHECK(cudaMemsetAsync(c->m->d_scratch, POISON_BYTE, c->scratch * sizeof(int), 0));
+        wb_poison(c->m->d_scratch, c->scratch * sizeof(int), WB_POISON_BYTE);
 }
 
 /* Copy back what c's kernel left and compare every element with the exact
@@ -136,18 +132,21 @@ static int outputs_right(const m_ctx *c, char *check, size_t len)
     size_t count = outputs_of(c), i, wrong = 0, first = 0;
     const long long *ref = c->k->output == M_ROWS ? m->rowref : m->colref;
     const char *what = c->k->output == M_ROWS ? "row" : "column";
-    int poison_value;
-    memset(&poison_value, POISON_BYTE, sizeof poison_value);
+    int unwritten;
     CHECK(cudaMemcpy(m->host_out, m->d_out, count * sizeof(int), cudaMemcpyDeviceToHost));
+    if (!wb_guard_intact(m->d_out, count * sizeof(int), WB_POISON_BYTE)) {
+        snprintf(check, len, "wrote past its last output (the guard after them changed)");
+        return 0;
+    }
     if (c->k->output == M_TOTAL) {
         long long s = 0;
-        for (i = 0; i < count; ++i) {
-            if (m->host_out[i] == poison_value) {
-                snprintf(check, len, "block %zu never wrote its sum (still poisoned)", i);
-                return 0;
-            }
-            s += m->host_out[i];
+        unwritten = wb_first_poisoned(m->host_out, count, sizeof(int), WB_POISON_BYTE);
+        if (unwritten >= 0) {
+            snprintf(check, len, "block %d never wrote its sum (still poisoned)", unwritten);
+            return 0;
         }
+        for (i = 0; i < count; ++i)
+            s += m->host_out[i];
         snprintf(check, len, "total %lld, expected %lld", s, m->total);
         return s == m->total;
     }
@@ -178,34 +177,22 @@ static void matrix_result(const m_ctx *c, wb_row *row)
     wb_row_result_int(row, s);
 }
 
-/* One checked launch on poisoned outputs: row->pass and row->check, or
- * row->todo for an exercise still WB_TODO(). */
-static void verify(m_ctx *c, wb_row *row)
-{
-    wb_todo_clear(c->lab); /* a flag an earlier launch left */
-    poison(c);
-    launch_once(c);
-    CHECK(cudaDeviceSynchronize());
-    if (wb_row_todo(c->lab, row))
-        return;
-    row->pass = outputs_right(c, row->check, sizeof row->check);
-    matrix_result(c, row);
-}
-
-static void verify_step(void *p, wb_row *row) { verify((m_ctx *)p, row); }
-
-/* What the last run (timed, or --check's second) left must be right too. */
-static void recheck_step(void *p, wb_row *row, const char *when)
+/* The verified launch's outputs (when NULL), or the last run's, which must
+ * be right too (timed, or --check's second). */
+static void judge(void *p, wb_row *row, const char *when)
 {
     char again[96];
-    if (row->pass && !outputs_right((const m_ctx *)p, again, sizeof again)) {
+    if (!when) {
+        row->pass = outputs_right((const m_ctx *)p, row->check, sizeof row->check);
+        matrix_result((const m_ctx *)p, row);
+    } else if (!outputs_right((const m_ctx *)p, again, sizeof again)) {
         row->pass = 0;
         snprintf(row->check, sizeof row->check, "%s: %.70s", when, again);
         matrix_result((const m_ctx *)p, row);
     }
 }
 
-static const wb_row_ops matrix_ops = {verify_step, launch_once, poison, NULL, recheck_step};
+static const wb_row_ops matrix_ops = {launch_once, poison, NULL, NULL, NULL, judge, NULL};
 
 /* Kernel k on m with blocks of bx x by: verified, and as the mode says
  * timed into r (outputs poisoned before every repetition), counted in r's
@@ -214,7 +201,7 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrix *m, const
                     int reps, wb_row_mode mode, wb_row *row)
 {
     m_ctx c;
-    make_ctx(&c, lab, k, m, bx, by, g);
+    make_ctx(&c, k, m, bx, by, g);
     wb_row_init(row, &k->info, (long long)m->n, (double)m->n * sizeof(int)); /* every element read once */
     row->nx = m->nx;
     row->ny = m->ny;
@@ -222,7 +209,7 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrix *m, const
     row->grid_y = c.grid.y;
     row->block_x = c.block.x;
     row->block_y = c.block.y;
-    wb_run_row(g, r, reps, mode, &matrix_ops, &c, row);
+    wb_run_row(g, r, lab, reps, mode, &matrix_ops, &c, row);
 }
 
 /* The scratch the rows need under each block of the lists bx[0..nb), by. */
@@ -242,50 +229,38 @@ static size_t scratch_for(const wb_kernel_info *const *order, int nrows, int nx,
     return most;
 }
 
-/* The rows order[0..nrows) of `lab` on an nx x ny matrix: timed rows (with
- * the copy ceiling of that matrix measured first) or, timed 0, verdicts only. */
-void matrix_run_rows(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a, int nx, int ny,
-                     const wb_kernel_info *const *order, int nrows, int timed)
+/* The runner's steps (program.h): one matrix per shape and seed, with the
+ * scratch every row needs under every block of the run; a timed input also
+ * has a buffer for the copy ceiling, measured at once */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    matrix m;
-    int i;
-    matrix_host(&m, nx, ny, a->seed);
-    matrix_device(&m, scratch_for(order, nrows, nx, ny, &a->block_x, &a->block_y, 1, g), timed);
-    if (timed)
-        wb_measure_ceiling(g, r, m.d_copy, m.d_a, m.n * sizeof(int), a->reps);
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_row(g, r, lab, &m, (const m_kernel *)order[i], a->block_x, a->block_y, a->reps,
-                timed ? WB_ROW_TIMED : WB_ROW_COUNT, &row);
+    const wb_gpu *g = (const wb_gpu *)run->dev;
+    matrix *m = (matrix *)malloc(sizeof *m);
+    if (!m) {
+        fprintf(stderr, "lab05: out of host memory\n");
+        exit(WB_EXIT_USAGE);
     }
-    matrix_free(&m);
+    matrix_host(m, cfg->nx, cfg->ny, cfg->seed);
+    matrix_device(m, scratch_for(run->order, run->nrows, cfg->nx, cfg->ny, cfg->bx, cfg->by, cfg->nblocks, g),
+                  cfg->timed);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, m->d_copy, m->d_a, m->n * sizeof(int), run->a->reps);
+    run->input = m;
 }
 
-/* --check's steps (wb_check_run): one matrix per shape and seed */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
+static void run_row_step(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                         wb_row *row)
 {
-    const wb_args *a = c->a;
-    int nx = a->nx_list[ni], ny = a->ny_list[ni];
-    (void)ti;
-    matrix_host((matrix *)c->input, nx, ny, a->seed_list[si]);
-    matrix_device((matrix *)c->input,
-                  scratch_for(c->order, c->nrows, nx, ny, a->bx_list, a->by_list, a->block_count, c->g), 0);
+    (void)finish;
+    run_row((wb_gpu *)run->dev, run->r, run->lab, (matrix *)run->input, (const m_kernel *)k, bx, by,
+            mode == WB_ROW_CHECK ? 1 : run->a->reps, mode, row);
 }
 
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void close_input(wb_run *run)
 {
-    (void)fi;
-    run_row(c->g, NULL, c->lab, (matrix *)c->input, (const m_kernel *)k, c->a->bx_list[bi], c->a->by_list[bi], 1,
-            WB_ROW_CHECK, row);
+    matrix_free((matrix *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
-static void check_close(const wb_check_ctx *c) { matrix_free((matrix *)c->input); }
-
-int matrix_check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order,
-                      int nrows)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    matrix m;
-    wb_check_ctx c = {lab, a, order, nrows, g, &m};
-    return wb_check_run(&c, -1, &steps);
-}
+const wb_runner lab05_matrix_runner = {open_input, run_row_step, close_input, NULL, NULL, NULL};

@@ -33,7 +33,6 @@
  * is docs/lab06-l1.md.
  */
 #include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
 #include "transpose.cuh"
 #include "lab06.cuh" /* the row type; run.cu's rows, explain.cu's --explain */
 #ifdef WB_SOLUTIONS
@@ -204,53 +203,16 @@ static const char *build_note(void)
     return note;
 }
 
-int main(int argc, char **argv)
-{
-    static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    wb_args a;
-    wb_gpu g;
-    matrices m;
-    int nrows, i;
+static const wb_program program = {
+    .lab = &lab,
+    .runner = &lab06_runner,
+    .device = &wb_gpu_device,
+    .check_args = check_grids,
+    .explain = lab06_explain,
+    .timed = "one launch of the kernel (CUDA events); GB/s = 2 x nx x ny x 4 bytes / time",
+    .type_name = "float",
+    .check_type = WB_FLOAT + 1, /* the transpose moves floats */
+    .build = build_note,
+};
 
-    wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
-    wb_args_or_exit(&lab, argc, argv, &a);
-    nrows = wb_plan_rows(&lab, &a, order);
-    check_grids(&a, order, nrows);
-    if (a.explain) {
-        lab06_explain(&a);
-        return WB_EXIT_OK;
-    }
-
-    if (a.check) {
-        int status;
-        wb_gpu_open(&g, lab.lab);
-        shared_poison_init(&g);
-        status = check_rows(&g, &lab, &a, order, nrows);
-        wb_gpu_close(&g);
-        return status;
-    }
-    matrices_host(&m, a.nx, a.ny, a.seed);
-    wb_gpu_open(&g, lab.lab);
-    shared_poison_init(&g);
-    wb_report_init(&r, lab.lab);
-    wb_report_device(&r, &g);
-    r.type = "float";
-    r.timed = "one launch of the kernel (CUDA events); GB/s = 2 x nx x ny x 4 bytes / time";
-    r.build = build_note();
-    r.reps = a.reps;
-
-    matrices_device(&m);
-    wb_measure_ceiling(&g, &r, m.d_out, m.d_in, m.bytes, a.reps);
-    for (i = 0; i < nrows; ++i) {
-        wb_row row;
-        run_row(&g, &r, &lab, &m, (const t_kernel *)order[i], a.block_x, a.block_y, a.reps, WB_ROW_TIMED,
-                &row);
-    }
-    matrices_free(&m);
-    count_exercises(&g, &r, &lab, &a);
-
-    wb_report_print(&r, a.format, stdout);
-    wb_gpu_close(&g);
-    return wb_report_status(&r);
-}
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -1,7 +1,7 @@
 /*
  * lab06.cuh - what lab06's files share: the row of a kernel table (the
  * tables are lab06.cu's), how the rows are run (run.cu), and the --explain
- * lecture mode (explain.cu), all called by main (lab06.cu).
+ * lecture mode (explain.cu), all read by the program (lab06.cu).
  */
 #ifndef LAB06_CUH
 #define LAB06_CUH
@@ -33,33 +33,13 @@ typedef struct {
 } matrices;
 
 /* Refuse (exit 2) a shape whose grid would exceed gridDim.y <= 65535 for a
- * kernel of the run. Before any CUDA call. */
-void check_grids(const wb_args *a, const wb_kernel_info *const *order, int nrows);
+ * kernel of the run: the program's check_args, before any CUDA call. */
+void check_grids(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
 
-/* The host side of an nx x ny run: the input from the seed and its
- * transpose (short of host memory: one line, exit 2); then the device side,
- * the input uploaded and room for the output; and both freed. */
-void matrices_host(matrices *m, int nx, int ny, unsigned long long seed);
-void matrices_device(matrices *m);
-void matrices_free(matrices *m);
-
-/* Once, after the device is open: the poison kernel may use all the shared
- * memory a block may have (one block per SM). */
-void shared_poison_init(const wb_gpu *g);
-
-/* Kernel k of `lab` on m's matrices with blocks of bx x by (or its own):
- * verified, and as the mode says timed into r, counted in r's closing line,
- * or left in *row for --check. */
-void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_kernel *k, int bx, int by,
-             int reps, wb_row_mode mode, wb_row *row);
-
-/* Without --exercises: verify each selected exercise once, untimed, at the
- * exercise shape, and count in r how many are done and todo (the closing
- * line). Nothing with --exercises (the rows say it). */
-void count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a);
-
-/* --check: every selected row on every shape, block and seed of the lists. */
-int check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
+/* The runner (program.h): each input an nx x ny float matrix from the seed
+ * and its transpose; each row's output (and every SM's shared memory)
+ * poisoned before every launch, compared bit for bit. */
+extern const wb_runner lab06_runner;
 
 /* ---------------------------------------------------------------------- */
 /* explain.cu                                                              */

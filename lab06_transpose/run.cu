@@ -2,8 +2,8 @@
  * run.cu - how lab06 runs the rows of its tables (lab06.cu): the grid of
  * each kernel, the host's transpose and the bit-for-bit comparison with it,
  * the matrices of one shape, the poison before every launch (the output and
- * every SM's shared memory), one row verified and timed, the exercises'
- * count, and --check's steps. What main calls is declared in lab06.cuh.
+ * every SM's shared memory), one row verified and timed, and the runner's
+ * steps (lab06_runner, lab06.cuh).
  */
 #include "workbook.h"
 #include "lab06.cuh"
@@ -42,9 +42,10 @@ static void grid_for(const t_kernel *k, int nx, int ny, dim3 block, long long *g
 
 /* Refuse (exit 2) a shape whose grid would exceed gridDim.y <= 65535 for a
  * kernel of the run. Before any CUDA call. */
-void check_grids(const wb_args *a, const wb_kernel_info *const *order, int nrows)
+void check_grids(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
     int i, ni, bi;
+    (void)lab;
     for (i = 0; i < nrows; ++i)
         for (ni = 0; ni < a->n_count; ++ni) /* every shape and block of --check's lists */
             for (bi = 0; bi < a->block_count; ++bi) {
@@ -125,7 +126,7 @@ static void join_text(char *dst, size_t len, const char *prefix, const char *tex
 
 /* The host side of an nx x ny run: the input from the seed and its
  * transpose. Short of host memory: one line, exit 2. */
-void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
+static void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
 {
     memset(m, 0, sizeof *m);
     m->nx = nx;
@@ -145,14 +146,14 @@ void matrices_host(matrices *m, int nx, int ny, unsigned long long seed)
 }
 
 /* The device side: the input uploaded, room for the output. */
-void matrices_device(matrices *m)
+static void matrices_device(matrices *m)
 {
     m->d_in = (float *)wb_device_alloc(m->bytes, "the input matrix", "lab06");
-    m->d_out = (float *)wb_device_alloc(m->bytes, "the output matrix", "lab06");
+    m->d_out = (float *)wb_device_alloc(m->bytes + WB_GUARD_BYTES, "the output matrix", "lab06");
     CHECK(cudaMemcpy(m->d_in, m->host_in, m->bytes, cudaMemcpyHostToDevice));
 }
 
-void matrices_free(matrices *m)
+static void matrices_free(matrices *m)
 {
     CHECK(cudaFree(m->d_in));
     CHECK(cudaFree(m->d_out));
@@ -171,196 +172,109 @@ static int output_right(const t_kernel *k, const matrices *m, char *check, size_
 }
 
 /* ---------------------------------------------------------------------- */
-/* Poison: the output and the shared memory, before every launch          */
+/* One kernel on one pair of matrices                                      */
 /* ---------------------------------------------------------------------- */
-
-/* Fill this block's dynamic shared memory, `words` 4-byte words, with 0xFF
- * bytes. volatile: nothing reads the words back, and they must still be
- * written. */
-__global__ void poison_shared_kernel(unsigned words)
-{
-    extern __shared__ unsigned shared_words[];
-    volatile unsigned *s = shared_words;
-    for (unsigned i = threadIdx.x; i < words; i += blockDim.x)
-        s[i] = 0xFFFFFFFFu;
-}
-
-static struct {
-    unsigned blocks; /* one per SM */
-    size_t bytes;    /* the most shared memory one block may have */
-} shared_poison;
-
-/* One block per SM, each with all the shared memory a block may have (so no
- * two share an SM): after it, a tile element a kernel reads before any of its
- * threads wrote it is NaN, not a leftover of the kernel before. */
-void shared_poison_init(const wb_gpu *g)
-{
-    size_t bytes = g->prop.sharedMemPerBlockOptin > g->prop.sharedMemPerBlock ? g->prop.sharedMemPerBlockOptin
-                                                                                : g->prop.sharedMemPerBlock;
-    CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-    CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                               (int)cudaSharedmemCarveoutMaxShared));
-    shared_poison.blocks = (unsigned)g->sm_count;
-    shared_poison.bytes = bytes;
-}
-
 typedef struct {
-    const wb_lab *lab; /* its todo_take() and exercise file, for an exercise's row */
+    const wb_gpu *g;
     const t_kernel *k;
-    float *out;
-    const float *in;
-    size_t bytes;
-    int nx, ny;
+    matrices *m;
     dim3 grid, block;
 } run_ctx;
 
 static void launch_once(void *p)
 {
     run_ctx *c = (run_ctx *)p;
-    c->k->launch(c->out, c->in, c->nx, c->ny, c->grid, c->block);
+    c->k->launch(c->m->d_out, c->m->d_in, c->m->nx, c->m->ny, c->grid, c->block);
 }
 
 /* Before every launch, checked or timed (wb_time_events' reset): 0xFF bytes
- * (a NaN no kernel copies) in the output and in every SM's shared memory.
- * Asynchronous. */
+ * (a NaN no kernel copies) in the output, the guard after it and every SM's
+ * shared memory. Asynchronous. */
 static void poison(void *p)
 {
     run_ctx *c = (run_ctx *)p;
-    CHECK(cudaMemsetAsync(c->out, 0xFF, c->bytes, 0));
-    poison_shared_kernel<<<shared_poison.blocks, 1024, shared_poison.bytes>>>(
-        (unsigned)(shared_poison.bytes / sizeof(unsigned)));
-    CHECK_LAUNCH("poison_shared_kernel");
+    wb_poison_guarded(c->m->d_out, c->m->bytes, 0xFF);
+    wb_poison_shared(c->g);
 }
 
-/* c for kernel k of `lab` on m's matrices, with the block of -b (or its own). */
-static void make_ctx(run_ctx *c, const wb_lab *lab, const t_kernel *k, const matrices *m, int bx, int by)
+/* What the verified launch left (when NULL), or the last run, timed or
+ * --check's second, each from a poisoned output: it must agree too. */
+static void judge(void *p, wb_row *row, const char *when)
 {
-    long long gx, gy;
-    c->lab = lab;
-    c->k = k;
-    c->out = m->d_out;
-    c->in = m->d_in;
-    c->bytes = m->bytes;
-    c->nx = m->nx;
-    c->ny = m->ny;
-    c->block = block_for(k, bx, by);
-    grid_for(k, m->nx, m->ny, c->block, &gx, &gy);
-    c->grid = dim3((unsigned)gx, (unsigned)gy);
-}
-
-/* One checked launch of c on a poisoned output: sets row->pass and
- * row->check, or row->todo for an exercise whose stub is not written yet. */
-static void verify(run_ctx *c, matrices *m, wb_row *row)
-{
-    wb_todo_clear(c->lab); /* a flag an earlier launch left */
-    poison(c);
-    launch_once(c);
-    CHECK(cudaDeviceSynchronize());
-    if (wb_row_todo(c->lab, row))
-        return;
-    CHECK(cudaMemcpy(m->host_out, c->out, m->bytes, cudaMemcpyDeviceToHost));
-    row->pass = output_right(c->k, m, row->check, sizeof row->check);
-    wb_row_result_bytes(row, m->host_out, m->bytes); /* the result column: the output's digest */
-}
-
-/* ---------------------------------------------------------------------- */
-/* Running the table                                                       */
-/* ---------------------------------------------------------------------- */
-
-typedef struct {
-    run_ctx c;
-    matrices *m;
-} row_ctx;
-
-static void verify_step(void *p, wb_row *row)
-{
-    row_ctx *x = (row_ctx *)p;
-    verify(&x->c, x->m, row);
-}
-
-static void launch_step(void *p) { launch_once(&((row_ctx *)p)->c); }
-static void poison_step(void *p) { poison(&((row_ctx *)p)->c); }
-
-/* What the last run (timed, or --check's second, each from a poisoned
- * output) left must agree with the checked launch too. */
-static void recheck_step(void *p, wb_row *row, const char *when)
-{
-    row_ctx *x = (row_ctx *)p;
+    run_ctx *c = (run_ctx *)p;
+    matrices *m = c->m;
     char again[160], prefix[48];
-    if (!row->pass)
-        return;
-    CHECK(cudaMemcpy(x->m->host_out, x->m->d_out, x->m->bytes, cudaMemcpyDeviceToHost));
-    if (!output_right(x->c.k, x->m, again, sizeof again)) {
+    CHECK(cudaMemcpy(m->host_out, m->d_out, m->bytes, cudaMemcpyDeviceToHost));
+    if (!when) {
+        row->pass = output_right(c->k, m, row->check, sizeof row->check);
+        wb_row_result_bytes(row, m->host_out, m->bytes); /* the result column: the output's digest */
+        if (row->pass && !wb_guard_intact(m->d_out, m->bytes, 0xFF)) {
+            row->pass = 0;
+            snprintf(row->check, sizeof row->check, "wrote past the end of the output (the guard after it changed)");
+        }
+    } else if (!output_right(c->k, m, again, sizeof again)) {
         row->pass = 0;
         snprintf(prefix, sizeof prefix, "%s differed: ", when);
         join_text(row->check, sizeof row->check, prefix, again);
-        wb_row_result_bytes(row, x->m->host_out, x->m->bytes);
+        wb_row_result_bytes(row, m->host_out, m->bytes);
     }
 }
 
-static const wb_row_ops transpose_ops = {verify_step, launch_step, poison_step, NULL, recheck_step};
+static const wb_row_ops transpose_ops = {launch_once, poison, NULL, NULL, NULL, judge, NULL};
 
 /* Kernel k on m's matrices with blocks of bx x by (or its own): verified,
  * and as the mode says timed into r, counted in r's closing line, or left
  * in *row for --check. */
-void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_kernel *k, int bx, int by,
-             int reps, wb_row_mode mode, wb_row *row)
+static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, const t_kernel *k, int bx, int by,
+                    int reps, wb_row_mode mode, wb_row *row)
 {
-    row_ctx x;
-    x.m = m;
-    make_ctx(&x.c, lab, k, m, bx, by);
+    run_ctx c;
+    long long gx, gy;
+    c.g = g;
+    c.k = k;
+    c.m = m;
+    c.block = block_for(k, bx, by);
+    grid_for(k, m->nx, m->ny, c.block, &gx, &gy);
+    c.grid = dim3((unsigned)gx, (unsigned)gy);
     wb_row_init(row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
     row->nx = m->nx;
     row->ny = m->ny;
-    row->grid_x = x.c.grid.x;
-    row->grid_y = x.c.grid.y;
-    row->block_x = x.c.block.x;
-    row->block_y = x.c.block.y;
-    wb_run_row(g, r, reps, mode, &transpose_ops, &x, row);
+    row->grid_x = c.grid.x;
+    row->grid_y = c.grid.y;
+    row->block_x = c.block.x;
+    row->block_y = c.block.y;
+    wb_run_row(g, r, lab, reps, mode, &transpose_ops, &c, row);
 }
 
-/* Without --exercises: verify each selected exercise once, untimed, at the
- * exercise shape, and count in r how many are done and todo (the closing
- * line). Nothing with --exercises (the rows say it). */
-void count_exercises(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a)
+/* The runner's steps (program.h): one pair of matrices per shape and seed;
+ * a timed input measures the copy ceiling of its bytes at once */
+static void open_input(wb_run *run, const wb_input_cfg *cfg)
 {
-    const wb_kernel_info *order[WB_MAX_KERNELS];
-    matrices m;
-    int i, count = wb_report_exercises_begin(r, lab, a, order);
-    if (!count)
-        return;
-    matrices_host(&m, lab->exercise_nx, lab->exercise_ny, a->seed);
-    matrices_device(&m);
-    for (i = 0; i < count; ++i) {
-        wb_row row;
-        run_row(g, r, lab, &m, (const t_kernel *)order[i], a->block_x, a->block_y, a->reps, WB_ROW_COUNT,
-                &row);
+    matrices *m = (matrices *)malloc(sizeof *m);
+    if (!m) {
+        fprintf(stderr, "lab06: out of host memory\n");
+        exit(WB_EXIT_USAGE);
     }
-    matrices_free(&m);
+    matrices_host(m, cfg->nx, cfg->ny, cfg->seed);
+    matrices_device(m);
+    if (cfg->timed)
+        wb_measure_ceiling((wb_gpu *)run->dev, run->r, m->d_out, m->d_in, m->bytes, run->a->reps);
+    run->input = m;
 }
 
-/* --check's steps (wb_check_run): one input per shape and seed */
-static void check_open(const wb_check_ctx *c, int ti, int si, int ni)
+static void run_row_step(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                         wb_row *row)
 {
-    const wb_args *a = c->a;
-    (void)ti;
-    matrices_host((matrices *)c->input, a->nx_list[ni], a->ny_list[ni], a->seed_list[si]);
-    matrices_device((matrices *)c->input);
+    (void)finish;
+    run_row((wb_gpu *)run->dev, run->r, run->lab, (matrices *)run->input, (const t_kernel *)k, bx, by,
+            run->a->reps, mode, row);
 }
 
-static void check_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void close_input(wb_run *run)
 {
-    (void)fi;
-    run_row(c->g, NULL, c->lab, (matrices *)c->input, (const t_kernel *)k, c->a->bx_list[bi],
-            c->a->by_list[bi], 1, WB_ROW_CHECK, row);
+    matrices_free((matrices *)run->input);
+    free(run->input);
+    run->input = NULL;
 }
 
-static void check_close(const wb_check_ctx *c) { matrices_free((matrices *)c->input); }
-
-int check_rows(wb_gpu *g, const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
-{
-    static const wb_check_steps steps = {check_open, check_row, check_close};
-    matrices m;
-    wb_check_ctx c = {lab, a, order, nrows, g, &m};
-    return wb_check_run(&c, WB_FLOAT, &steps); /* the transpose moves floats */
-}
+const wb_runner lab06_runner = {open_input, run_row_step, close_input, NULL, NULL, NULL};

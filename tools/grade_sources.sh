@@ -27,7 +27,7 @@
 # each (task.sh, which also runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and
 # the collect-and-grade job; it prints the sbatch line and builds nothing.
 #
-# Environment: GRADE_TIMEOUT (seconds a lab may run, default 120),
+# Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
 # Exit status: tools/grade's (0 every point earned and nothing flagged, 1
@@ -53,7 +53,7 @@ runs=${GRADE_RUNS:-$src.runs}
 mkdir -p "$runs" || exit 2
 runs=$(cd "$runs" && pwd)
 case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give another folder" >&2; exit 2 ;; esac
-T=${GRADE_TIMEOUT:-120}
+T=${GRADE_TIMEOUT:-60}
 case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
 export GRADE_TIMEOUT=$T
 

@@ -6,8 +6,9 @@
 # ALL: ncu --csv --page raw --print-units base output of each kernel's run, each
 #      line prefixed by "NAME<tab>" (the lab's name for the kernel), each run's
 #      header line by "@@header<tab>".
-# Prints one row per profiled kernel (its first launch) and one column per label, then
-# the legend. A metric missing from ncu's output prints as "-".
+# Prints one row per profiled kernel (its first launch) and one column per label (the label
+# over two lines, so the table fits in 100 columns), then
+# the legend (every line within 100 columns). A metric missing from ncu's output prints as "-".
 
 function csvsplit(line, out,    n, i, c, f, inq, len) {
     n = 0; f = ""; inq = 0; len = length(line)
@@ -103,8 +104,19 @@ END {
         ROWN[r] = (PER[KNAME[r]] > 1) ? KNAME[r] " [" FUNC[r] "]" : KNAME[r]
         if (length(ROWN[r]) > w) w = length(ROWN[r])
     }
+    # each label in two lines (split at a blank), so that the columns stay
+    # narrow: the table fits in 100 columns
+    for (c = 1; c <= nc; c++) {
+        split_label(LABEL[c], c)
+        cw[c] = length(TOP[c]) > length(BOT[c]) ? length(TOP[c]) : length(BOT[c])
+        if (cw[c] < 5) cw[c] = 5
+        for (r = 1; r <= nr; r++) if (length(show(VAL[r, c])) > cw[c]) cw[c] = length(show(VAL[r, c]))
+    }
+    printf ("%-" w "s"), ""
+    for (c = 1; c <= nc; c++) printf ("  %" cw[c] "s"), TOP[c]
+    printf "\n"
     printf ("%-" w "s"), "kernel"
-    for (c = 1; c <= nc; c++) { cw[c] = length(LABEL[c]) < 8 ? 8 : length(LABEL[c]); printf ("  %" cw[c] "s"), LABEL[c] }
+    for (c = 1; c <= nc; c++) printf ("  %" cw[c] "s"), BOT[c]
     printf "\n"
     for (r = 1; r <= nr; r++) {
         printf ("%-" w "s"), ROWN[r]
@@ -112,6 +124,24 @@ END {
         printf "\n"
     }
     print ""
-    for (c = 1; c <= nc; c++)
-        printf "  %-12s %s: %s%s\n", LABEL[c], WHAT[c], MET[c], (DIV[c] != "" ? " / " DIV[c] : "")
+    # the legend: what each column shows, then its metric on a line of its own
+    for (c = 1; c <= nc; c++) {
+        printf "  %-12s %s\n", LABEL[c], WHAT[c]
+        line = sprintf("  %-12s = %s%s", "", MET[c], (DIV[c] != "" ? " / " DIV[c] : ""))
+        if (length(line) > 100) line = sprintf("  %-12s = %s\n  %-12s   / %s", "", MET[c], "", DIV[c])
+        print line
+    }
+}
+
+# TOP[c], BOT[c]: the label in two lines, split at the blank that makes the
+# longer part shortest ("ld sect/req" -> "ld" over "sect/req"); a label of
+# one word goes to the bottom line
+function split_label(l, c,    i, best, a, b, m) {
+    TOP[c] = ""; BOT[c] = l; best = length(l)
+    for (i = 1; i <= length(l); i++) {
+        if (substr(l, i, 1) != " ") continue
+        a = substr(l, 1, i - 1); b = substr(l, i + 1)
+        m = length(a) > length(b) ? length(a) : length(b)
+        if (m < best) { best = m; TOP[c] = a; BOT[c] = b }
+    }
 }

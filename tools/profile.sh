@@ -144,7 +144,8 @@ fi
 metrics=$(awk -F'|' '{ print $2; if ($3 != "") print $3 }' "$tmp/set" | awk '!seen[$0]++' | paste -sd, -)
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
-echo "ncu $("$ncu" --version 2>/dev/null | tail -n 1 | sed 's/.*Version //') on ${gpu:-the GPU}: ./$lab $size -r 1, first launch of each kernel, --clock-control none"
+echo "ncu $("$ncu" --version 2>/dev/null | tail -n 1 | sed 's/.*Version //') on ${gpu:-the GPU}:"
+echo "  ./$lab $size -r 1, first launch of each kernel, --clock-control none"
 
 status=0
 : >"$tmp/all.csv"

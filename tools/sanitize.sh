@@ -193,7 +193,7 @@ done
 echo
 total=$((passed + failed))
 if [ $failed -eq 0 ]; then
-    echo "sanitize: $passed of $total lab x tool checks passed; compute-sanitizer reported nothing (logs: $logs/)"
+    echo "sanitize: $passed of $total lab x tool checks passed, compute-sanitizer found nothing (logs: $logs/)"
     exit 0
 fi
 echo "sanitize: $failed of $total lab x tool checks FAILED:$failures (logs: $logs/)"

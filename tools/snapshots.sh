@@ -13,15 +13,18 @@
 # solutions into build/snap-solutions/ for the "finished set" runs; lab06
 # with DLCM=ca and DLCM=cg into build/snap-dlcm-ca/ and build/snap-dlcm-cg/;
 # ./labNN itself is left as it was), then runs each command of the list below
-# in order and writes OUTDIR/labNN-SEQ-COMMAND.txt: a header (the chapter, the
+# in order and writes OUTDIR/CHAPTER-SEQ-COMMAND.txt (SEQ: 3 digits): a header (the chapter, the
 # GPU, driver, toolkit, date, build and exit status) and then the command
 # line as the chapter shows it, `$ ./lab04 -n 2^28`, with its output (stdout
 # and stderr, as a terminal shows them). OUTDIR/index.txt lists the files and
 # flags any line wider than 100 columns. Exit status: 0 every command ran
 # with the status the chapter expects; 1 otherwise; 2 bad usage or no build.
 #
-# The list: grep -n '^\$ ' docs/lab0*.md names the commands that head the
-# pasted blocks; keep the two in step when a chapter gains or loses one
+# A chapter NAME is docs/NAME.md, or docs/results/NAME.md where the chapter
+# keeps its secondary runs (other block sizes, repeats: lab02-runs, ...);
+# `lecture` is docs/lecture.md, the live demos.
+# The list: grep -n '^\$ ' docs/lab0*.md docs/results/lab0*.md names the
+# commands that head the pasted blocks; keep the two in step when a chapter gains or loses one
 # (tests/tools/docs.sh fails when a chapter's `$ ` line has no line here and is
 # not among those left out below). One line per pasted `$ ` line, in chapter
 # order, the command exactly as the chapter shows it after `$ `; what runs is
@@ -45,57 +48,53 @@ mkdir -p "$out" || exit 2
 MAKE_CMD=${MAKE:-make}
 
 # chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
-LIST='# lab01 pastes its runs from two CPUs (the build machine, the GPU machine): each is one line
+LIST='# lab01 runs on the CPU of the GPU machine; labNN-runs is docs/results/labNN-runs.md
 lab01|default|0|./lab01
-lab01|default|0|./lab01
-lab01|default|0|./lab01 --type float
-lab01|default|0|./lab01 --type double
-lab01|default|0|./lab01 --type float
-lab01|default|0|./lab01 --type float --values uniform
+lab01-runs|default|0|./lab01
+lab01-types|default|0|./lab01 --type float
+lab01-types|default|0|./lab01 --type double
+lab01-runs|default|0|./lab01 --type float
+lab01-types|default|0|./lab01 --type float --values uniform
 lab01|default|1|./lab01 --exercises
-lab01|solutions|0|./lab01 --exercises
+lab01-runs|solutions|0|./lab01 --exercises
 lab02|default|0|./lab02 --explain
 lab02|default|0|./lab02
-lab02|default|0|./lab02 -b 128
-lab02|default|0|./lab02 -b 1024
-lab02|default|0|./lab02 --type float
-lab02|default|0|./lab02 --type double --values uniform
+lab02-runs|default|0|./lab02 -b 128
+lab02-runs|default|0|./lab02 -b 1024
+lab02-types|default|0|./lab02 --type float
+lab02-types|default|0|./lab02 --type double --values uniform
 
-lab02|default|1|./lab02 --exercises
-lab02|solutions|0|./lab02 --exercises
-lab02|default|1|./lab02 --trace reduceNeighboredLessOut --brief
-lab02|solutions|0|./lab02 --trace reduceNeighboredLessOut --brief
 lab02|default|0|./lab02 --finish device
+lab02|default|1|./lab02 --exercises
+lab02-runs|solutions|0|./lab02 --exercises
+lab02|default|1|./lab02 --trace reduceNeighboredLessOut --brief
+lab02-runs|solutions|0|./lab02 --trace reduceNeighboredLessOut --brief
 lab03|default|0|./lab03 --explain
 lab03|default|0|./lab03
-lab03|default|0|./lab03 -n 1M
-lab03|default|0|./lab03 -n 2^28
+lab03-runs|default|0|./lab03 -n 1M
+lab03-runs|default|0|./lab03 -n 2^28
 lab03-types|default|0|./lab03 --type float
 lab03-types|default|0|./lab03 --type double --values uniform
 
 lab03|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce
 lab03|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce -n 1000
+lab03-runs|default|0|./lab03 --finish device
 lab03|default|1|./lab03 --exercises
-lab03|solutions|0|build/solutions/lab03 --exercises
-# the pasted block shows gpuRecursiveReduce FAIL (exit 1), an output taken
-# before the device finish checked only partial[0] of a one-pass kernel
-# (commit dd8e6f8): the program as it is should pass every row, so 0 here,
-# and the new output replaces the block
-lab03|default|0|./lab03 --finish device
+lab03-runs|solutions|0|build/solutions/lab03 --exercises
 lab04-latency|default|0|./lab04 --latency
 lab04|default|0|./lab04 --explain
 lab04|default|0|./lab04
-lab04|default|0|./lab04 -n 2^28
-lab04|default|0|./lab04 -b 32
-lab04|default|0|./lab04 -n 2^20
+lab04-runs|default|0|./lab04 -n 2^28
+lab04-runs|default|0|./lab04 -b 32
+lab04-runs|default|0|./lab04 -n 2^20
 lab04-types|default|0|./lab04 --type float
 lab04-types|default|0|./lab04 --type double --values uniform
 
+lab04-runs|default|0|./lab04 --finish device
 lab04|default|1|./lab04 --exercises
-lab04|solutions|0|./lab04 --exercises
+lab04-runs|solutions|0|./lab04 --exercises
 lab04|default|1|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
-lab04|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
-lab04|default|0|./lab04 --finish device
+lab04-runs|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab05|default|0|./lab05
 lab05-sweep|default|0|./lab05 --sweep
 lab05-finish|default|0|./lab05-finish
@@ -107,13 +106,13 @@ lab05-types|default|0|./lab05 --sweep --type float
 lab05-types|default|0|./lab05 --sweep --type double
 
 lab05|default|1|./lab05 --exercises
-lab05|solutions|0|build/solutions/lab05 --exercises
+lab05-runs|solutions|0|build/solutions/lab05 --exercises
 lab05|default|1|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
-lab05|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
+lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
-lab06|default|2|./lab06 -n 16x70000 -b 32x1
+lab06-runs|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
 lab06-l1|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
@@ -121,9 +120,29 @@ lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
 lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
 lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06|default|1|./lab06 --exercises
-lab06|solutions|0|./lab06 --exercises
+lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
-lab06|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief'
+lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
+# docs/lecture.md: the live demos, in their order
+lecture|default|0|./lab01 --trace
+lecture|default|0|./lab01
+lecture|default|1|./lab01 -k recursiveReduceBook
+lecture|default|0|./lab01 -k recursiveReduceBook -n 2^24
+lecture|default|0|./lab01 --type float --values uniform
+lecture|default|0|./lab02 --explain
+lecture|default|0|./lab02
+lecture|default|0|./lab02 --finish device
+lecture|default|0|./lab03 --explain -k reduceNeighboredLess,reduceInterleaved
+lecture|default|0|./lab03
+lecture|default|0|./lab03 -k reduceInterleaved,gpuRecursiveReduce -n 1000
+lecture|default|0|./lab04 --latency
+lecture|default|0|./lab04
+lecture|default|0|./lab04 -n 2^20
+lecture|default|0|./lab05
+lecture|default|0|./lab05-finish
+lecture|default|0|./lab05 -n 8192x8192
+lecture|default|0|./lab06 --explain
+lecture|default|0|./lab06'
 
 # ---- builds -------------------------------------------------------------------
 log=$out/build.log
@@ -179,13 +198,15 @@ while IFS='|' read -r chapter how want cmd; do
         *) echo "snapshots: '$how' is not a build (default, solutions, dlcm-ca, dlcm-cg): $chapter|$how|$want|$cmd" >&2; exit 2 ;;
     esac
     slug=$(printf '%s' "$name$args" | tr -c 'A-Za-z0-9\n' '-' | sed -e 's/--*/-/g' -e 's/-$//')
-    file=$out/$(printf '%s-%02d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
+    file=$out/$(printf '%s-%03d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
     started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
     st=$?
     {
-        echo "# docs/$chapter.md: \$ $cmd"
+        page=docs/$chapter.md
+        [ -f "$page" ] || page=docs/results/$chapter.md
+        echo "# $page: \$ $cmd"
         echo "# GPU: ${gpu:-none found by nvidia-smi}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
@@ -210,13 +231,16 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
-    for ch in $(ls "$out" | sed -n 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
-        files=$(ls "$out"/$ch-[0-9][0-9]-*.txt | sort | tr '\n' ' ')
-        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "docs/$ch.md" >"$out/$ch.md.new"; then
-            if cmp -s "$out/$ch.md.new" "docs/$ch.md"; then echo "docs/$ch.md: unchanged"
-            else mv -f "$out/$ch.md.new" "docs/$ch.md" && echo "docs/$ch.md: rewritten"; fi
+    for ch in $(ls "$out" | sed -n -e 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
+            -e 's/^\(lecture\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
+        files=$(ls "$out"/$ch-[0-9][0-9][0-9]-*.txt | sort | tr '\n' ' ')
+        page=docs/$ch.md
+        [ -f "$page" ] || page=docs/results/$ch.md
+        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
+            if cmp -s "$out/$ch.md.new" "$page"; then echo "$page: unchanged"
+            else mv -f "$out/$ch.md.new" "$page" && echo "$page: rewritten"; fi
         else
-            echo "snapshots: docs/$ch.md left as it was (see above)" >&2
+            echo "snapshots: $page left as it was (see above)" >&2
             failed=1
         fi
     done

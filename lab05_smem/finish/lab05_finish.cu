@@ -223,13 +223,12 @@ static void explain_finishes(const wb_args *a)
            "Run ./lab05-finish on a GPU to measure each one.\n");
 }
 
-int main(int argc, char **argv)
-{
-    static const wb_reduce_texts texts = {
-        "the whole reduction to one number on the device (CUDA events), except modernPartials: its "
-        "first pass alone, the floor",
-        "the whole reduction on the host clock: kernel + copy of the result (the partial sums for "
-        "modernPartials) + their sum on the host",
-        "modernPartials", print_finish_notes, cubSum_release};
-    return wb_reduce_main_with(&lab, kernels, argc, argv, explain_finishes, &texts);
-}
+static const wb_program program = WB_REDUCTION_PROGRAM(
+    lab, .explain = explain_finishes,
+    .timed = "the whole reduction to one number on the device (CUDA events), except modernPartials: its "
+             "first pass alone, the floor",
+    .total_what = "the whole reduction on the host clock: kernel + copy of the result (the partial sums for "
+                  "modernPartials) + their sum on the host",
+    .baseline = "modernPartials", .notes = print_finish_notes, .cleanup = cubSum_release);
+
+int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -177,9 +177,11 @@ __global__ void reduceSmemNoSyncwarp(int *g_idata, int *g_odata, unsigned int n)
  * On a square grid of square blocks (the chapter's 16x16 on 64x64) the two
  * counts are equal and the swap is invisible. On a 64x44 grid of 16x16
  * (a 20000x700 matrix) the columns step by 704 while ix runs to 1023: the
- * columns whose c % 704 < 320 are added twice. With 32x8 blocks on 64x64 the
+ * columns with c >= 704 and c % 704 < 320 are added twice (a column below
+ * 704 is past its second thread's start). With 32x8 blocks on 64x64 the
  * rows step by 2048 while iy runs to 511: rows 512..2047 of each 2048 are
- * never added. Fixed: each loop steps by the grid's threads along its own
+ * never added, and in the others column c is added min(4, c / 512 + 1)
+ * times. Fixed: each loop steps by the grid's threads along its own
  * axis, so the grid's (ix, iy) tile the matrix exactly once. */
 __global__ void reduce2DNumba(const int *a, int *partial, int nx, int ny)
 {

@@ -195,7 +195,7 @@ fi
 # exercises written to $TMPD (never shipped) whose transposeSmem32x8 writes
 # element (0, 0) on its first launch only.
 NV=${NVCC:-nvcc}
-objs="build/common/gpu.o build/common/reduce.o build/common/workbook.o build/common/args.o build/common/numbers.o build/common/report.o build/common/report_data.o build/buildinfo/lab06.o"
+objs="build/common/gpu.o build/common/reduce.o build/common/workbook.o build/common/text.o build/common/args.o build/common/numbers.o build/common/report.o build/common/report_data.o build/common/check.o build/common/main.o build/buildinfo/lab06.o"
 have_objs=1
 for o in $objs; do [ -f "$o" ] || have_objs=0; done
 if ! command -v "$NV" >/dev/null 2>&1; then

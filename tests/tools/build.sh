@@ -91,7 +91,13 @@ if [ "$STATUS" -ne 0 ]; then
     notok "make handout" "exit $STATUS: $(head -c 300 "$ERRF")"
 else
     ok "make handout writes the students' copy"
-    if [ -e "$H/$stray" ] || [ -e "$H/handin" ]; then
+    # (a copy of the workbook that is no git checkout knows no list of its
+    # own files: there only handin/ and the outputs are left out)
+    if [ "$(git rev-parse --show-toplevel 2>/dev/null)" != "$(pwd -P)" ]; then
+        [ -e "$H/handin" ] && notok "handout leaves handin/ out" "copied: $H/handin"
+        [ -e "$H/handin" ] || ok "handout leaves handin/ out"
+        skip "handout leaves a stray file out" "this tree is no git checkout: every file is the workbook's"
+    elif [ -e "$H/$stray" ] || [ -e "$H/handin" ]; then
         notok "handout holds only the workbook's files" "copied: $(ls -d "$H/$stray" "$H/handin" 2>/dev/null | tr '\n' ' ')"
     else
         ok "handout holds only the workbook's files (no stray file, no handin/)"

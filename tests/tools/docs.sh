@@ -58,8 +58,12 @@ check_lines() {
     else ok "docs: $cl_file"; fi
 }
 
+# the chapters, their pages of runs (docs/results/labNN-*.md) and the live
+# demos (docs/lecture.md): the pages whose blocks make snapshots rewrites
+CHAPTERS=$(ls docs/lab0*.md docs/results/lab0*.md docs/lecture.md 2>/dev/null)
+
 # the pages and the exercise files, whole
-for f in docs/lab0*.md docs/index.md docs/setup.md docs/output.md lab*_*/README.md \
+for f in $CHAPTERS docs/index.md docs/setup.md docs/output.md docs/pitfalls.md lab*_*/README.md \
          lab*_*/exercises.c lab*_*/exercises.cuh; do
     [ -f "$f" ] || continue
     case "$f" in
@@ -101,7 +105,7 @@ else
 fi
 
 # the chapters' pasted outputs: every `$ ` line that heads a pasted block in
-# docs/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
+# docs/lab0*.md and docs/results/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
 # chapter, the command as the chapter shows it; a command pasted twice needs
 # two), or is one it leaves out and says why (its `# - labNN: $ ...` lines).
 # One way only: LIST may hold commands ahead of the chapters.
@@ -130,7 +134,7 @@ if [ -f tools/snapshots.sh ]; then
             cmd = substr($0, 3)
             if ((ch SUBSEP cmd) in LEFT) next
             if (HAVE[ch SUBSEP cmd]-- <= 0) print FILENAME ":" FNR ": " $0
-        }' tools/snapshots.sh docs/lab0*.md)
+        }' tools/snapshots.sh $CHAPTERS)
     if [ -z "$unlisted" ]; then
         ok "every command a chapter pastes (\$ ./labNN ...) has its line in tools/snapshots.sh"
     else
@@ -142,7 +146,7 @@ fi
 # the pasted outputs are in today's format (tests/tools/snapshot_format.awk: the
 # run marker and the measured line make snapshots writes, 100 columns, the
 # banner's fields, the summary's words; never the numbers)
-stale=$(awk -f tests/tools/snapshot_format.awk docs/lab0*.md)
+stale=$(awk -f tests/tools/snapshot_format.awk $CHAPTERS)
 if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in today's format"
 else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
 
@@ -158,3 +162,45 @@ else for ch in docs/lab0*.md; do
     if [ "$q" -eq "$a" ]; then ok "$l: $q questions, $a answers in docs/answers.md"
     else notok "$l: every question has an answer in docs/answers.md" "$q questions in $ch, $a answers under ### $l"; fi
 done; fi
+
+# every figure an answer quotes from a run is the figure of that run's pasted
+# block (tests/tools/held_figures.awk: the answer's "<!-- figures ... from
+# CHAPTER: COMMAND -->" lines, the chapters' "<!-- run: COMMAND -->" blocks).
+# After `make snapshots` rewrites a block, the answers that quote it fail here
+# until their figures are the new ones.
+if [ -f docs/answers.md ]; then
+    held=$(awk -f tests/tools/held_figures.awk docs/answers.md)
+    nheld=$(printf '%s\n' "$held" | sed -n 's/^figures //p')
+    bad=$(printf '%s\n' "$held" | grep -v '^figures ')
+    if [ -z "$bad" ] && [ "${nheld:-0}" -gt 0 ]; then
+        ok "docs/answers.md: its $nheld quoted figures are those of the blocks they name"
+    else
+        notok "docs/answers.md quotes its blocks' figures" \
+            "$(printf '%s\n' "$bad" | wc -l) problem(s), ${nheld:-0} figures held: $(printf '%s\n' "$bad" | head -n 6 | tr '\n' ';')"
+    fi
+fi
+
+# the instructor's rooms and the shared pages read on a projector or in a
+# terminal: no prose line over 100 columns (a table row, whose cells cannot
+# wrap, and a block's "_Measured on" line excepted; pasted outputs are held
+# to 100 columns above), and the guide, the answers and the tuning notes at
+# most 800 lines each
+for f in docs/instructor.md docs/answers.md docs/tuning.md docs/tools.md docs/lecture.md \
+         docs/pitfalls.md docs/index.md; do
+    [ -f "$f" ] || continue
+    wide=$(awk '/^[ \t]*([0-9]+\. )?```/ { code = !code; next }
+        !code && length($0) > 100 && $0 !~ /^[ \t]*\|/ && $0 !~ /^_Measured on / { print FNR ": " length($0) " columns" }' "$f")
+    lines=$(wc -l <"$f" | tr -d ' ')
+    case $f in docs/instructor.md|docs/answers.md|docs/tuning.md) max=800 ;; *) max=0 ;; esac
+    if [ -n "$wide" ]; then notok "$f: lines within 100 columns" "$(printf '%s\n' "$wide" | head -n 3 | tr '\n' ';')"
+    elif [ "$max" -gt 0 ] && [ "$lines" -gt "$max" ]; then notok "$f: at most $max lines" "$lines lines: move a section to a room of its own"
+    else ok "$f: lines within 100 columns$( [ "$max" -gt 0 ] && echo ", $lines lines of at most $max")"; fi
+done
+# the main chapters stay about 600 lines (secondary runs go to docs/results/labNN-runs.md,
+# float and double to labNN-types.md)
+for f in docs/lab01.md docs/lab02.md docs/lab03.md docs/lab04.md docs/lab05.md docs/lab06.md; do
+    [ -f "$f" ] || continue
+    lines=$(wc -l <"$f" | tr -d ' ')
+    if [ "$lines" -le 650 ]; then ok "$f: $lines lines (a main chapter: about 600 at most)"
+    else notok "$f: a main chapter of about 600 lines at most" "$lines lines"; fi
+done

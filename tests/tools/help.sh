@@ -38,7 +38,7 @@ for b in lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     nbin=$((nbin + 1))
     "./$b" -h >"$TMPD/help" 2>&1 || { notok "$b -h" "exit $?"; continue; }
     awk '/^usage:/ { u = 1 } u && !NF { exit } u' "$TMPD/help" >"$TMPD/usage"
-    matrix=0; grep -q 'NXxNY' "$TMPD/help" && matrix=1
+    matrix=0; grep -q '^usage: [^ ]* \[-n NXxNY' "$TMPD/usage" && matrix=1
     first=$("./$b" --list | awk 'NF { print $1; exit }')
     bad=
     for o in $OPTIONS; do

@@ -120,3 +120,13 @@ else notok "chart: a kernel missing from one run" "exit $STATUS: $(head -c 300 "
 run sh tools/chart -t lines "$FX/lab06-solutions.csv" "$FX/lab06-cg-solutions.csv"
 if [ "$STATUS" -eq 1 ] && grep -q '^chart: -t lines draws one file' "$ERRF"; then ok "chart: -t lines refuses several files"
 else notok "chart: -t lines with several files" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
+
+# make profile's table and legend (tools/profile.awk) on a recorded lab02 set
+# of nine columns: every line fits, the labels over two lines
+run awk -f tools/profile.awk tests/fixtures/profile/lab02.set tests/fixtures/profile/lab02-all.csv
+wide=$(awk 'length > 100' "$OUTF" | head -n 1)
+if [ "$STATUS" -eq 0 ] && [ -z "$wide" ] && grep -q '^reduceNeighboredLess  ' "$OUTF"; then
+    ok "make profile's table of nine columns fits 100 columns"
+else
+    notok "make profile's table fits" "exit $STATUS: ${wide:-no row}"
+fi

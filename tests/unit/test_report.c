@@ -451,30 +451,34 @@ typedef struct {
     char log[4096];
 } fake_check;
 
-static void fake_open(const wb_check_ctx *c, int ti, int si, int ni)
+static fake_check *fake_state;
+
+static void fake_open(wb_run *run, const wb_input_cfg *cfg)
 {
-    const wb_args *a = c->a;
-    fake_check *x = (fake_check *)c->input;
+    fake_check *x = fake_state;
     size_t used = strlen(x->log);
     ++x->opens;
-    snprintf(x->log + used, sizeof x->log - used, "open %s/%llu/%lld;", wb_type_name(a->type_list[ti]),
-             a->seed_list[si], a->n_list[ni]);
+    snprintf(x->log + used, sizeof x->log - used, "open %s/%llu/%lld;", wb_type_name(cfg->type), cfg->seed,
+             cfg->n);
+    run->input = x;
 }
 
-static void fake_row(const wb_check_ctx *c, const wb_kernel_info *k, int fi, int bi, wb_row *row)
+static void fake_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                     wb_row *row)
 {
-    const wb_args *a = c->a;
-    fake_check *x = (fake_check *)c->input;
+    fake_check *x = (fake_check *)run->input;
+    (void)by;
+    (void)mode;
     ++x->rows;
-    wb_row_init(row, k, a->n_list[0], 4.0);
+    wb_row_init(row, k, run->a->n_list[0], 4.0);
     row->grid_x = 7;
     row->grid_y = 1;
-    row->block_x = (unsigned)a->bx_list[bi];
-    row->pass = strcmp(k->name, "beta") || fi == 0; /* beta fails finished on the device */
+    row->block_x = (unsigned)bx;
+    row->pass = strcmp(k->name, "beta") || finish == 0; /* beta fails finished on the device */
     snprintf(row->check, sizeof row->check, "sum 1, expected %s", row->pass ? "1" : "2");
 }
 
-static void fake_close(const wb_check_ctx *c) { ++((fake_check *)c->input)->closes; }
+static void fake_close(wb_run *run) { ++((fake_check *)run->input)->closes; }
 
 void test_check_run(void)
 {
@@ -487,7 +491,7 @@ void test_check_run(void)
         .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(lib_table), .types = WB_ALL_TYPES,
         .device_finish = 1,
     };
-    static const wb_check_steps steps = {fake_open, fake_row, fake_close};
+    static const wb_runner steps = {fake_open, fake_row, fake_close, NULL, NULL, NULL};
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     fake_check x;
     wb_args a;
@@ -506,7 +510,8 @@ void test_check_run(void)
     }
     {
         FILE *saved = stdout, *saved_err = stderr; /* wb_check_run writes on both: catch them */
-        wb_check_ctx c = {&run_lab, &a, order, nrows, NULL, &x};
+        wb_run c = {&run_lab, &a, order, nrows, NULL, NULL, NULL};
+        fake_state = &x;
         stdout = f;
         stderr = err;
         status = wb_check_run(&c, -1, &steps);
@@ -523,7 +528,7 @@ void test_check_run(void)
     if (!fgets(line, sizeof line, err))
         line[0] = '\0';
     fclose(err);
-    check(!strncmp(line, "labK --check: 40 rows, 32 PASS, 8 FAIL, 0 todo (", 48),
+    check(!strncmp(line, "labK --check: 40 rows (40 planned), 32 PASS, 8 FAIL, 0 todo (", 61),
           "check runner: the summary line on stderr", line);
     check(x.opens == 4 && x.closes == 4 && !strcmp(x.log, "open int/1/5;open int/1/9;open float/1/5;open float/1/9;"),
           "check runner: one input per type, seed and length, in order", x.log);
@@ -533,6 +538,31 @@ void test_check_run(void)
     check(!strncmp(out, want, strlen(want)),
           "check runner: the header, then rows with their configuration (commas in check made ;)", out);
     check(status == WB_EXIT_WRONG, "check runner: a FAIL row makes the exit status 1", "status not 1");
+    { /* a loop that ran fewer rows than its lists call for fails, every row PASS or not */
+        wb_checker ck;
+        wb_row row;
+        wb_check_cfg cfg;
+        FILE *sink = tmpfile(), *said = tmpfile();
+        if (!sink || !said) {
+            check(0, "check runner: tmpfile", "no temp file");
+            return;
+        }
+        wb_check_begin(&ck, "labK", sink);
+        ck.planned = 3;
+        wb_row_init(&row, &lib_table[0].info, 5, 4.0);
+        row.pass = 1;
+        wb_check_cfg_of(&cfg, &run_lab, &a, 0, 0, 0, 0, 0);
+        wb_check_add(&ck, &row, &cfg, sink);
+        wb_check_add(&ck, &row, &cfg, sink);
+        status = wb_check_end(&ck, said);
+        rewind(said);
+        if (!fgets(line, sizeof line, said))
+            line[0] = '\0';
+        fclose(sink);
+        fclose(said);
+        check(status == WB_EXIT_WRONG && strstr(line, "2 rows (3 planned: the harness lost some), 2 PASS"),
+              "check runner: 2 rows run of 3 planned fails, and says so", line);
+    }
 }
 
 /* our time against the library's: the words agree with the ratio, ties say so */

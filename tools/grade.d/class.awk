@@ -224,7 +224,7 @@ function class_fingerprints(    i, j, s, g, ngroups, owners, nown, list, parts) 
 }
 
 # solutions builds, physics verdicts, rejected files, labs that did not build or run, plain runs
-function class_verdicts(    i, s) {
+function class_verdicts(    i, s, line, t) {
     for (i = 1; i <= nres; i++) {
         if (RSOL[i] && !((REL[i] SUBSEP "sol") in DONE)) {
             DONE[REL[i], "sol"] = 1
@@ -242,6 +242,16 @@ function class_verdicts(    i, s) {
             add_flag(WHO[i], "plain " RKEY[i])
         }
         if (WHO[i] == "") LOST_ANY = 1       # credited to no one: someone must rename it
+    }
+    # graded from sources: what a student's code pulls in beyond the stub's (trips=: who, lab, words)
+    if (trips != "") {
+        while ((getline line < trips) > 0) {
+            split(line, t, "\t")
+            gsub(/[^ -~]/, "?", t[3])
+            NTRIP++; TRIPTXT[NTRIP] = t[1] " " t[2] ": " t[3]
+            add_flag(t[1], "tripwire " t[2] " (" t[3] ")")
+        }
+        close(trips)
     }
 }
 
@@ -302,6 +312,8 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
     class_list(NPHY, PHYTXT, "speeds no real run reaches (the lab scores 0):")
     class_list(NREJ, REJTXT, "rejected files (not a lab's output as written; score 0):")
     class_list(NFAILED, FAILTXT, "labs that did not build or run (score 0):")
+    class_list(NTRIP, TRIPTXT, "student code that pulls in more than the stub's (exit, output, constructors, /proc: " \
+                               "read it; no point is lost):")
     class_list(NPLAIN, PLAINTXT, "plain runs, without exercise rows (ask for ./labNN --exercises --csv: make handin):")
     class_list(NXRUN, XRUNTXT, "extra runs (other modes; not counted: list a mode in grade.conf's optional line):")
     n = 0

@@ -60,6 +60,37 @@ function header_problem(got,    g, ng, i, want, have, miss, extra, nhave) {
 }
 
 # ---------------------------------------------------------------------------
+# Grading from sources: the grader's record of the run (runinfo=, its
+# OUT/labNN.run: seed, size, fingerprint, file, command, tripwire) and the
+# checker's verdicts (verdicts=, OUT/labNN.check: LINE VERDICT KERNEL SIZE
+# REASON, tab-separated, by the row's line in the file). With them a row's
+# status is the checker's verdict (the lab's own word is only advice) and the
+# fingerprint is the grader's cksum; verify=1 without them: no row passes.
+# ---------------------------------------------------------------------------
+function read_run(    line, k, v, t) {
+    CHECKED = 0; RUNFP = ""
+    if (runinfo != "") {
+        while ((getline line < runinfo) > 0) {
+            k = line; sub(/ .*/, "", k); v = line; sub(/^[^ ]* ?/, "", v)
+            gsub(/[^ -~]/, "?", v)
+            RUN[k] = v
+        }
+        close(runinfo)
+        CHECKED = 1
+        RUNFP = RUN["fingerprint"]
+        if (verdicts != "") {
+            while ((getline line < verdicts) > 0) {
+                split(line, t, "\t")
+                if (t[1] ~ /^[0-9]+$/ && !((t[1] + 0) in VERD)) { VERD[t[1] + 0] = t[2]; VWHY[t[1] + 0] = t[5] }
+            }
+            close(verdicts)
+        }
+    } else if (verify == 1) CHECKED = 1
+}
+
+BEGIN { if (mode == "file") read_run() }
+
+# ---------------------------------------------------------------------------
 # One data row
 # ---------------------------------------------------------------------------
 # v within [lo, hi], widened by the relative slack
@@ -206,6 +237,11 @@ function row(line,    cells, f, fin, nf, i, lab, kern, n, nx, ny, bytes, t, spr,
         return
     }
     for (i = 1; i <= NCOL; i++) f[i] = cells[POS[i]]   # the base columns by name, in their order
+    if (RUNFP != "") {  # from sources: the grader's cksum of the file it built, never the run's word
+        if (f[27] != RUNFP && !FPBAD++)
+            problem(FNR, "fingerprint '" f[27] "' is not " RUNFP ", the cksum of " RUN["file"] " as the grader built it: the rows were not written by that build")
+        f[27] = RUNFP
+    }
     fin = OPTPOS["finish"] ? cells[OPTPOS["finish"]] : ""
     if (is_lab(f[1]) && is_build(f[25])) note_key(key_of(f[1], f[25], f[22], fin), f[26], f[27], f[25])
     else if (is_lab(f[1])) note_key(f[1], "", "", "")
@@ -236,6 +272,12 @@ function row(line,    cells, f, fin, nf, i, lab, kern, n, nx, ny, bytes, t, spr,
     TODO[nrows] = todo; ROLE[nrows] = role; AGAINST[nrows] = f[24]
     TIME[nrows] = t; SPREAD[nrows] = spr; GBPS[nrows] = g; PCT[nrows] = pct; SPEEDUP[nrows] = sp
     CEIL[nrows] = c; CEILTXT[nrows] = f[20]; PEAK[nrows] = f[21]; DEV[nrows] = f[2]; STATUS[nrows] = f[28]
+    LABWORD[nrows] = f[28]
+    if (CHECKED) {      # the checker's verdict, not the lab's word
+        STATUS[nrows] = (FNR in VERD) ? VERD[FNR] : "FAIL"
+        CHKWHY[nrows] = (FNR in VERD) ? VWHY[FNR] : "the checker gave no verdict on this line"
+        if (STATUS[nrows] != "PASS" && !(todo && STATUS[nrows] == "todo")) STATUS[nrows] = "FAIL"
+    }
     BUILD[nrows] = f[25]; RUNAT[nrows] = f[26]; FP[nrows] = f[27]
     if (!(key in KEYSEEN)) { KEYSEEN[key] = 1; KEYS[++nkeys] = key }
     if (!((key SUBSEP sz) in SIZESEEN)) {

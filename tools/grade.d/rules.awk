@@ -225,6 +225,32 @@ function shape_of(key,    r, n1, seen, lab) {
     return (n1 > 1) ? "+sweep" : ""
 }
 
+# graded from sources: the checker's count, how to repeat the run, the rows
+# whose lab said PASS and the checker did not, the tripwire
+function checker_lines(key,    r, np, nf, nt, n, tw) {
+    np = 0; nf = 0; nt = 0; n = 0
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key) continue
+        if (STATUS[r] == "PASS") np++
+        else if (STATUS[r] == "todo") nt++
+        else nf++
+    }
+    if (runinfo == "") {
+        printf "  checker: no record of this run (no .run file beside it): no row counts as verified\n"
+        return
+    }
+    printf "  checker: %d PASS, %d FAIL, %d todo; seed %s, n = %s, fingerprint %s (the grader's cksum of %s); the run again: %s\n",
+           np, nf, nt, RUN["seed"], RUN["size"], RUNFP, RUN["file"], RUN["command"]
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != key || STATUS[r] != "FAIL" || LABWORD[r] != "PASS") continue
+        if (++n <= 6) printf "  CHECKER  %s at n = %s: the lab said PASS; %s\n", KERN[r], SZTXT[r], CHKWHY[r]
+    }
+    if (n > 6) printf "  ... and %d more rows the lab called PASS\n", n - 6
+    tw = RUN["tripwire"]
+    if (tw != "" && tw != "none" && tw != "not-checked")
+        printf "  TRIPWIRE  the student's code pulls in %s beyond the stub's: read it (a flag; no point is lost)\n", tw
+}
+
 function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first, key) {
     GOT = 0; LOST = 0
     key = ikey shape_of(ikey)
@@ -246,6 +272,7 @@ function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, 
     exs = ex ? sprintf(", %d exercise%s (%d PASS, %d FAIL, %d todo)", ex, (ex > 1 ? "s" : ""), st["PASS"], st["FAIL"], st["todo"]) : ", no exercise rows"
     printf "%s: %s on %s, build %s, run %s\n", label, key, dev, BUILD[first], RUNAT[first]
     printf "  %s: %d kernel%s%s\n", sizes, nk, (nk == 1 ? "" : "s"), exs
+    if (CHECKED) checker_lines(ikey)
     rk = rules_key(key)
     np = physics(ikey)
     if (np > 0) {

@@ -1,0 +1,239 @@
+/*
+ * main.c - wb_main, the one main of every program: parse (-h, --list and
+ * every bad input), the lab's own mode, the checks before the device,
+ * --explain, the device, --check, the timed rows (a sweep's sizes too), the
+ * exercises' count, the print, the clean-up; and the CPU as a device.
+ * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ */
+#define _GNU_SOURCE
+#include "workbook.h"
+#include "trace.h" /* --trace KERNEL */
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* The CPU as the device (lab01)                                             */
+/* ------------------------------------------------------------------------ */
+static void *cpu_open(const char *lab)
+{
+    (void)lab;
+    return NULL;
+}
+
+/* The processor's model name (/proc/cpuinfo), and how the rows were built. */
+static void cpu_describe(const void *dev, wb_report *r)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    (void)dev;
+    snprintf(r->device, sizeof r->device, "CPU");
+    snprintf(r->device_detail, sizeof r->device_detail, "one core, gcc %s, -O2", __VERSION__);
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (colon && !strncmp(line, "model name", 10)) {
+            colon += 2;
+            colon[strcspn(colon, "\n")] = '\0';
+            snprintf(r->device, sizeof r->device, "%s", colon);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static void cpu_close(void *dev) { (void)dev; }
+
+const wb_device wb_cpu_device = {cpu_open, cpu_describe, cpu_close};
+
+/* ------------------------------------------------------------------------ */
+/* The rows                                                                  */
+/* ------------------------------------------------------------------------ */
+void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_mode mode)
+{
+    int i;
+    rn->open_input(run, cfg);
+    for (i = 0; i < run->nrows; ++i) {
+        wb_row row;
+        rn->run_row(run, run->order[i], cfg->bx[0], cfg->by ? cfg->by[0] : 1, cfg->finish ? cfg->finish[0] : 0,
+                    mode, &row);
+    }
+    rn->close_input(run);
+}
+
+const char *wb_baseline(const wb_lab *lab, const wb_args *a, const char *preferred)
+{
+    const char *baseline = NULL;
+    int i;
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const char *name = wb_table_at(lab->kernels, i)->name;
+        if (a->selected[i] && (!baseline || (preferred && !strcmp(name, preferred))))
+            baseline = name;
+    }
+    return baseline;
+}
+
+void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_values values, long long n, int nx,
+                          int ny, int timed)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->type = type;
+    cfg->values = values;
+    cfg->seed = a->seed;
+    cfg->n = n;
+    cfg->nx = nx;
+    cfg->ny = ny;
+    cfg->bx = &a->block_x;
+    cfg->by = &a->block_y;
+    cfg->nblocks = 1;
+    cfg->finish = &a->finish_device;
+    cfg->nfinish = 1;
+    cfg->timed = timed;
+}
+
+static void timed_rows(const wb_program *p, wb_run *run, long long n)
+{
+    wb_input_cfg cfg;
+    wb_input_cfg_of(&cfg, run->a, run->a->type, run->a->values, n, run->a->nx, run->a->ny, 1);
+    wb_rows(p->runner, run, &cfg, WB_ROW_TIMED);
+}
+
+/* The timed rows: at -n, or with --sweep at each size of the sweep. */
+static void all_timed_rows(const wb_program *p, wb_run *run)
+{
+    long long last = run->a->n_given ? run->a->n : p->sweep_last, n;
+    if (p->mode != WB_MODE_SWEEP || !run->a->extra) {
+        timed_rows(p, run, run->a->n);
+        return;
+    }
+    for (n = p->sweep_first; n <= last; n *= 4)
+        timed_rows(p, run, n);
+    if (n / 4 != last) /* -n not on the 4x ladder: end at it */
+        timed_rows(p, run, last);
+}
+
+/* Without --exercises: each selected exercise verified once, untimed, on
+ * the int input at the lab's exercise size, and counted for the closing
+ * line. Nothing with --exercises (the rows say it). */
+static void count_exercises(const wb_program *p, const wb_run *run)
+{
+    const wb_kernel_info *order[WB_MAX_KERNELS];
+    const wb_lab *lab = run->lab;
+    wb_run ex = *run;
+    wb_input_cfg cfg;
+    ex.order = order;
+    ex.nrows = wb_report_exercises_begin(run->r, lab, run->a, order);
+    if (!ex.nrows)
+        return;
+    wb_input_cfg_of(&cfg, run->a, WB_INT, WB_VALUES_EXACT,
+                  lab->shape == WB_MATRIX ? (long long)lab->exercise_nx * lab->exercise_ny : lab->exercise_n,
+                  lab->exercise_nx, lab->exercise_ny, 0);
+    wb_rows(p->runner, &ex, &cfg, WB_ROW_COUNT);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The steps before the device                                               */
+/* ------------------------------------------------------------------------ */
+/* Parse; on an error "LAB: <err>" on stderr and exit 2; -h and --list (a
+ * program with a matrix mode names it too) print and exit 0. All before any
+ * device call, so they work on a machine without a GPU. */
+static void parse_or_exit(const wb_program *p, int argc, char **argv, wb_args *a)
+{
+    char err[1200];
+    if (wb_parse_args(p->lab, argc, argv, a, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", p->lab->lab, err);
+        exit(WB_EXIT_USAGE);
+    }
+    if (a->help) {
+        wb_print_usage(p->lab, stdout);
+        if (p->matrix)
+            fputs(p->matrix_usage, stdout);
+        exit(WB_EXIT_OK);
+    }
+    if (a->list) {
+        wb_print_list(p->lab, stdout);
+        if (p->matrix) {
+            fputs(p->matrix_list_head, stdout);
+            wb_print_list(p->matrix->lab, stdout);
+        }
+        exit(WB_EXIT_OK);
+    }
+}
+
+/* --sweep runs from sweep_first: a smaller -n is refused. */
+static void check_sweep(const wb_program *p, const wb_args *a)
+{
+    if (p->mode != WB_MODE_SWEEP || !a->extra || !a->n_given || a->n >= p->sweep_first)
+        return;
+    fprintf(stderr, "%s: %s -n %lld: the sweep runs from 2^%d up to -n; give -n %lld or more (default 2^%d)\n",
+            p->lab->lab, p->lab->extra_flag, a->n, wb_ceil_log2(p->sweep_first), p->sweep_first,
+            wb_ceil_log2(p->sweep_last));
+    exit(WB_EXIT_USAGE);
+}
+
+/* The report's banner lines, from the program or else its runner. */
+static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
+{
+    const wb_args *a = run->a;
+    wb_report_init(r, p->lab->lab);
+    p->device->describe(run->dev, r);
+    r->type = p->type_name ? p->type_name : wb_type_name(a->type);
+    r->timed = p->timed ? p->timed : p->runner->timed;
+    r->total_what = p->total_what ? p->total_what : p->runner->total_what;
+    r->speedup_note = p->speedup_note;
+    r->build = p->build ? p->build() : NULL;
+    r->reps = a->reps;
+    r->baseline = wb_baseline(p->lab, a, p->baseline);
+    r->notes = p->notes;
+    run->r = r;
+    if (p->runner->begin)
+        p->runner->begin(run);
+}
+
+int wb_main(const wb_program *p, int argc, char **argv)
+{
+    static wb_report r;
+    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    wb_args a;
+    wb_run run;
+    int status;
+
+    if (p->lab->gpu_trace)
+        wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
+    if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
+        return wb_main(p->matrix, argc, argv);
+    parse_or_exit(p, argc, argv, &a);
+    if (a.extra && p->mode == WB_MODE_OWN && !a.explain)
+        return p->own_mode(&a);
+    memset(&run, 0, sizeof run);
+    run.lab = p->lab;
+    run.a = &a;
+    run.order = order;
+    run.nrows = wb_plan_rows(p->lab, &a, order);
+    if (p->check_args)
+        p->check_args(p->lab, &a, order, run.nrows);
+    check_sweep(p, &a);
+    if (a.explain) {
+        if (p->explain)
+            p->explain(&a);
+        return WB_EXIT_OK;
+    }
+
+    run.dev = p->device->open(p->lab->lab);
+    if (a.check) {
+        status = wb_check_run(&run, p->check_type - 1, p->runner);
+    } else {
+        report_begin(p, &run, &r);
+        all_timed_rows(p, &run);
+        count_exercises(p, &run);
+        if (p->more_rows)
+            p->more_rows(&run);
+        wb_report_print(&r, a.format, stdout);
+        status = wb_report_status(&r);
+    }
+    if (p->cleanup)
+        p->cleanup();
+    p->device->close(run.dev);
+    return status;
+}

@@ -1,0 +1,141 @@
+/*
+ * program.h - a program of the workbook as data: its tables (wb_lab), one
+ * runner (how its rows meet the device), a device, its texts and modes; and
+ * wb_main, the one main that parses, lists, explains, checks, picks the
+ * device, runs the rows timed, verified and rechecked, counts the
+ * exercises, prints and cleans up (main.c). Part of workbook.h.
+ */
+#ifndef WB_PROGRAM_H
+#define WB_PROGRAM_H
+
+#include "args.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a row is run. */
+typedef enum {
+    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
+    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
+    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
+} wb_row_mode;
+
+/* Where the rows run: the GPU (wb_gpu_device, gpu.cu) or one CPU core
+ * (wb_cpu_device, main.c). open exits with one line when there is none. */
+typedef struct {
+    void *(*open)(const char *lab);
+    void (*describe)(const void *dev, wb_report *r); /* the banner's device lines */
+    void (*close)(void *dev);
+} wb_device;
+extern const wb_device wb_cpu_device;
+
+/* What an input is made for: one type, values, seed and size, and every
+ * block and finish that the rows will run on it (so one input serves them
+ * all). timed: the run's timed input, which also measures the copy ceiling
+ * of its bytes into the report. */
+typedef struct {
+    wb_type type;
+    wb_values values;
+    unsigned long long seed;
+    long long n; /* a length, or nx * ny */
+    int nx, ny;  /* a matrix; 0 for a length */
+    const int *bx, *by; /* blocks bx[i] x by[i], i < nblocks (by NULL: 1D) */
+    int nblocks;
+    const int *finish; /* finishes finish[i] (0 host, 1 device), i < nfinish */
+    int nfinish;
+    int timed;
+} wb_input_cfg;
+
+/* One run of a program's rows: what every step of the runner sees. */
+typedef struct wb_run {
+    const wb_lab *lab;
+    const wb_args *a;
+    const wb_kernel_info *const *order; /* the rows, as wb_plan_rows gives them */
+    int nrows;
+    void *dev;      /* the open device (a wb_gpu *; NULL on the CPU) */
+    wb_report *r;   /* the report (NULL under --check) */
+    void *input;    /* the runner's input of the current configuration */
+} wb_run;
+
+/* A program's runner: how one of its rows is run on one input. */
+typedef struct {
+    /* make run->input for cfg (exit 2, one line, when memory is short);
+     * with cfg->timed also measure the copy ceiling into run->r */
+    void (*open_input)(wb_run *run, const wb_input_cfg *cfg);
+    /* row k on run->input at block bx x by and finish: verified, and as the
+     * mode says timed into run->r, counted in it, or left in *row */
+    void (*run_row)(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+                    wb_row *row);
+    void (*close_input)(wb_run *run);
+    const char *timed;      /* the report's `timed` line unless the program says another */
+    const char *total_what; /* its `total` line, or NULL */
+    /* after the report is set up, before the rows: a runner's own texts and
+     * notes for this command line (may be NULL) */
+    void (*begin)(wb_run *run);
+} wb_runner;
+
+/* What the lab's own flag (wb_lab.extra_flag) does. */
+typedef enum {
+    WB_MODE_NONE,  /* no flag, or one that only the trace or an explainer reads */
+    WB_MODE_SWEEP, /* --sweep: the rows at n = sweep_first, 4x that, ... up to -n */
+    WB_MODE_OWN    /* a mode of its own: own_mode(a) is the whole run (lab04 --latency, lab01 --trace) */
+} wb_mode;
+
+typedef struct wb_program {
+    const wb_lab *lab;
+    const wb_runner *runner;
+    const wb_device *device;
+    /* refuse (exit 2, one line) what a row of the run cannot take, before
+     * the device opens; or NULL */
+    void (*check_args)(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
+    /* --explain (CPU only; exits with its status when it fails), or NULL */
+    void (*explain)(const wb_args *a);
+    wb_mode mode;
+    int (*own_mode)(const wb_args *a);  /* WB_MODE_OWN */
+    long long sweep_first, sweep_last;  /* WB_MODE_SWEEP: the first n, and the last without -n */
+    /* -n NXxNY runs this program instead (lab05's matrix mode); -h and
+     * --list end with its usage text and, after list_head, its list */
+    const struct wb_program *matrix;
+    const char *matrix_usage, *matrix_list_head;
+    /* the report: NULL keeps the runner's */
+    const char *timed, *total_what, *speedup_note;
+    const char *baseline;  /* speedups against this kernel when it is selected */
+    const char *type_name; /* the report's type when the lab has no --type ("float") */
+    int check_type;        /* --check's type column when the lab has no --type: WB_FLOAT + 1; 0 none */
+    const char *(*build)(void); /* the banner's build line, or NULL */
+    void (*notes)(const wb_report *r, FILE *out);
+    /* after the rows and the exercises' count: more rows (lab05's matrix exercises) */
+    void (*more_rows)(wb_run *run);
+    void (*cleanup)(void); /* before the device closes */
+} wb_program;
+
+/* The main of every program: returns its exit status. */
+int wb_main(const wb_program *p, int argc, char **argv);
+
+/* The rows run->order[0..nrows) on one input made for cfg, each at the
+ * first block and finish of cfg, in the given mode. */
+void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_mode mode);
+
+/* The input of a run of a's single values (its block, its finish) at type,
+ * values and length n (or matrix nx x ny, n = nx * ny); timed as above. */
+void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_values values, long long n, int nx,
+                     int ny, int timed);
+
+/* The kernel the speedups are measured against: `preferred` when -k
+ * selected it, else the first kernel selected (preferred may be NULL). */
+const char *wb_baseline(const wb_lab *lab, const wb_args *a, const char *preferred);
+
+/* --check: run's rows on every combination of its lists, one input per
+ * (type, seed, size), one CSV row each on stdout; a library row at the
+ * first block only; says on stderr how many rows it planned and ran, and
+ * fails when they differ. `type` names the CSV's type when the lab has no
+ * --type (lab06: float), else -1. Returns the exit status (check.c). */
+int wb_check_run(wb_run *run, int type, const wb_runner *rn);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* WB_PROGRAM_H */
