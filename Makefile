@@ -128,7 +128,7 @@ $(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker
+.PHONY: all help test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker
 
 all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
@@ -255,6 +255,9 @@ test-all: ## make test, each --check configuration also run alone (timed), then 
 	@$(MAKE) --no-print-directory $(JOBS) test-build
 	@WB_TEST_ALL=1 sh tests/run $(if $(HAVE_NVCC),,--no-nvcc)
 	@$(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(MAKE) --no-print-directory sanitize,echo "make sanitize skipped: it needs nvcc and a GPU")
+
+test-slurm: ## a class graded from sources on a real one-node Slurm (root with apt-get; else it says why it skips)
+	@sh tests/slurm/test.sh
 
 sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03

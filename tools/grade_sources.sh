@@ -23,9 +23,15 @@
 #
 # With several GPUs (nvidia-smi -L; CUDA_VISIBLE_DEVICES or GRADE_GPUS="0 1"
 # to choose), each runs one student at a time, while the next students build.
-# SLURM=1 writes RUNS/slurm/: an array job, one task per student and one GPU
-# each (task.sh, which also runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and
-# the collect-and-grade job; it prints the sbatch line and builds nothing.
+# SLURM=1 writes the job scripts (tools/grade_slurm.sh) into SOURCES.slurm/
+# (next to RUNS): an array job, one task per student (task.sh, which also
+# runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and the collect job, which
+# gives every student a row and writes report.txt and gradebook.csv there;
+# it prints the two sbatch commands and builds nothing. GRADE_SBATCH_OPTS
+# (partition, account, cpus, gres, time) and GRADE_SETUP (e.g. module load
+# cuda) are theirs. Earlier runs in RUNS are removed first: the students' of
+# this class, and what an earlier grading left in any folder holding a
+# sources.txt (its sources.txt, *.csv, *.fail, *.run and *.check).
 #
 # Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
@@ -72,43 +78,21 @@ rm -f "$runs/.students.all"
 N=$(wc -l <"$runs/.students" | tr -d ' ')
 if [ "$N" -eq 0 ]; then echo "grade: no student folder in $src (alice/lab02_neighbored/exercises.cuh, ...)" >&2; exit 2; fi
 
+# earlier runs: this class's students', and folders only an earlier grading wrote
+while IFS= read -r s; do rm -rf "${runs:?}/$s"; done <"$runs/.students"
+for d in "$runs"/*/; do
+    [ -f "$d/sources.txt" ] || continue
+    rm -f "$d"sources.txt "$d"*.csv "$d"*.fail "$d"*.run "$d"*.check
+    rmdir "$d" 2>/dev/null
+done
+[ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS
+head -n 1 "$runs/gradebook.csv" 2>/dev/null | grep -q '^student,' && rm -f "$runs/gradebook.csv" "$runs/report.txt"
+
 if [ "${SLURM:-}" = 1 ]; then
-    sl=$runs/slurm
-    mkdir -p "$sl" || exit 2
-    sed "s|^|$src/|" "$runs/.students" >"$sl/students"
-    cat >"$sl/task.sh" <<EOF
-#!/bin/sh
-# one student of the class (task K of $N): the K-th line of students.
-# sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
-k=\${SLURM_ARRAY_TASK_ID:?set SLURM_ARRAY_TASK_ID to the student number, 1 to $N}
-s=\$(sed -n "\${k}p" "$sl/students")
-[ -n "\$s" ] || { echo "task.sh: no student \$k (1 to $N)" >&2; exit 2; }
-GRADE_TIMEOUT=$T GRADE_K=\$k GRADE_N=$N exec sh "$here/grade_task.sh" "\$s" "$runs/\$(basename "\$s")"
-EOF
-    cat >"$sl/array.sbatch" <<EOF
-#!/bin/sh
-#SBATCH --job-name=grade-sources
-#SBATCH --array=1-$N
-#SBATCH --gres=gpu:1
-#SBATCH --cpus-per-task=4
-#SBATCH --time=00:30:00
-#SBATCH --output=$sl/task-%a.log
-GRADE_MAKE_JOBS=4 exec sh "$sl/task.sh"
-EOF
-    cat >"$sl/collect.sbatch" <<EOF
-#!/bin/sh
-#SBATCH --job-name=grade-collect
-#SBATCH --time=00:10:00
-#SBATCH --output=$sl/collect.log
-sh "$here/grade" "$runs" >"$runs/report.txt"
-sh "$here/grade" "$runs" --csv >"$runs/gradebook.csv"
-EOF
-    echo "grade: $N students; Slurm job scripts in $sl (one task per student, one GPU each)"
-    echo "grade: submit both (the grading waits for every task):"
-    echo "  jid=\$(sbatch --parsable $sl/array.sbatch) &&"
-    echo "    sbatch --dependency=afterany:\$jid $sl/collect.sbatch"
-    echo "grade: then read $runs/report.txt and $runs/gradebook.csv"
-    exit 0
+    sh "$here/grade_slurm.sh" write "$src" "$runs" "$runs/.students"
+    st=$?
+    rm -f "$runs/.students"
+    exit $st
 fi
 
 # the GPUs: GRADE_GPUS, else CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists
@@ -161,7 +145,6 @@ k=0
     printf '\n'
     while IFS= read -r s; do
         k=$((k + 1))
-        rm -rf "${runs:?}/$s"
         printf 's%d:\n\t@GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
             $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"

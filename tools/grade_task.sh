@@ -29,12 +29,20 @@
 # GRADE_LOCKS (a folder of GPU locks: the run waits for a free GPU and sets
 # CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0), GRADE_K and
 # GRADE_N (this is student K of N, for the progress line), GRADE_KEEP=1
-# (keep the copy), GRADE_MAKE_JOBS (make -j inside the copy, default 2),
+# (keep the copy), GRADE_MAKE_JOBS (make -j inside the copy; default the
+# CPUs of the Slurm allocation, SLURM_CPUS_PER_TASK, else 2),
 # GRADE_RUN_ARGS (more arguments for every run, e.g. -r 3 in tests; never -n
 # or --seed), GRADE_LENGTH (the length the runs' n is chosen near, default
 # 16777213, the labs' exercise length) and GRADE_SHAPE (lab06's, default
-# 3000x5000): the tests run small sizes with them.
-# Exit status: 0 (what failed is in OUT_DIR), 2 bad usage.
+# 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
+# sh run first, e.g. `module load cuda`.
+# The node is checked before anything is built: the setup line must succeed,
+# and make, the C compiler and (for a GPU lab) nvcc must be found, and in a
+# Slurm job (SLURM_JOB_ID) a GPU too. Where one is not, nothing is built and
+# every lab's record says what the node lacks: the node's fault, never the
+# student's file.
+# Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
+# could not grade (the setup line failed or a tool is missing).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$here")
 sdir=$1; out=$2; base=${3:-}
@@ -44,6 +52,12 @@ if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ]; then
 fi
 T=${GRADE_TIMEOUT:-60}
 BT=${GRADE_BUILD_TIMEOUT:-600}
+# make -j in the copy: GRADE_MAKE_JOBS, else the CPUs Slurm gave this task
+# (SLURM_CPUS_PER_TASK, else SLURM_CPUS_ON_NODE in a job), else 2
+mj=${GRADE_MAKE_JOBS:-${SLURM_CPUS_PER_TASK:-}}
+[ -z "$mj" ] && [ -n "${SLURM_JOB_ID:-}" ] && mj=${SLURM_CPUS_ON_NODE:-}
+case $mj in '' | *[!0-9]* | 0) mj=2 ;; esac
+GRADE_MAKE_JOBS=$mj
 who=$(basename "$sdir")
 now() { awk 'BEGIN { srand(); print srand() }'; }
 t0=$(now)
@@ -103,6 +117,44 @@ if [ -z "$labs" ]; then
     echo "grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who: no exercise file in the workbook's layout" >&2
     exit 0
 fi
+
+# the node: the setup line first, then the tools these labs need; what the
+# node lacks fails the task (exit 3), never the student
+node=$(hostname 2>/dev/null) || node="this machine"
+nwhy=
+nlog=$(mktemp "${TMPDIR:-/tmp}/grade-setup.XXXXXX") || exit 2
+if [ -n "${GRADE_SETUP:-}" ]; then
+    eval "$GRADE_SETUP" >"$nlog" 2>&1
+    nst=$?
+    [ $nst -ne 0 ] && nwhy="the setup line failed on node $node (exit $nst): GRADE_SETUP='$GRADE_SETUP'"
+fi
+if [ -z "$nwhy" ]; then
+    gpulab=0 # a GPU lab: its exercise file is CUDA (.cuh)
+    case $labs in *.cuh*) gpulab=1 ;; esac
+    # (the compilers make will call: CC and NVCC as make reads them, first word)
+    need="make $(echo "${CC:-gcc}" | awk '{ print $1 }')"
+    [ $gpulab -eq 1 ] && need="$need $(echo "${NVCC:-nvcc}" | awk '{ print $1 }')"
+    for tool in $need; do
+        command -v "$tool" >/dev/null 2>&1 || nwhy="$nwhy, $tool"
+    done
+    if [ $gpulab -eq 1 ] && [ -n "${SLURM_JOB_ID:-}" ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+        nwhy="$nwhy, a GPU (nvidia-smi -L lists none: ask sbatch for one, --gres=gpu:1)"
+    fi
+    if [ -n "$nwhy" ]; then
+        echo "PATH=$PATH" >>"$nlog"
+        nwhy="node $node lacks ${nwhy#, } (GRADE_SETUP='${GRADE_SETUP:-}')"
+    fi
+fi
+if [ -n "$nwhy" ]; then
+    tail -n 6 "$nlog" >"$nlog.tail"
+    for lf in $labs; do
+        fail "${lf%%:*}" "not graded: $nwhy; the node's fault, not the student's file" "$nlog.tail" ""
+    done
+    rm -f "$nlog" "$nlog.tail"
+    echo "grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who: not graded: $nwhy" | cut -c 1-100 >&2
+    exit 3
+fi
+rm -f "$nlog"
 
 # the copy of the workbook
 copy=$(mktemp -d "${TMPDIR:-/tmp}/grade-$who.XXXXXX") || exit 2

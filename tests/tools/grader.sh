@@ -160,22 +160,52 @@ run make -s --no-print-directory grade SOURCES="$S/nobody-here"
 if [ "$STATUS" -ne 0 ] && grep -q "^make grade: the grader's status is 2: nothing graded" "$ERRF"; then
     ok "make grade SOURCES=missing: status 2, said"
 else notok "make grade SOURCES=missing" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
-# SLURM=1: the array job and the collect step; each task also runs as plain sh
-rm -rf "$W/sl.runs"; mkdir -p "$W/sl/stub" "$W/sl/crash"
+# SLURM=1: the job scripts in SOURCES.slurm/; each task also runs as plain sh;
+# collect gives every student a row (gpu's task never runs here)
+SL=$W/sl.slurm
+rm -rf "$W/sl" "$W/sl.runs" "$SL"; mkdir -p "$W/sl/stub" "$W/sl/crash" "$W/sl/gpu/lab02_neighbored"
 cp -R "$S/stub/." "$W/sl/stub/"; cp -R "$S/crash/." "$W/sl/crash/"
-run env SLURM=1 GRADE_RUNS="$W/sl.runs" sh tools/grade_sources.sh "$W/sl"
+cp lab02_neighbored/exercises.cuh "$W/sl/gpu/lab02_neighbored/"
+run env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_TIMEOUT=5 GRADE_LENGTH=1003 \
+    GRADE_SBATCH_OPTS="-p gpu --account=cs101 -c 3" sh tools/grade_sources.sh "$W/sl"
 if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
-    grep -q '^#SBATCH --array=1-2$' "$W/sl.runs/slurm/array.sbatch" &&
-    grep -q '^#SBATCH --gres=gpu:1$' "$W/sl.runs/slurm/array.sbatch" && [ -f "$W/sl.runs/slurm/collect.sbatch" ]; then
-    ok "SLURM=1: an array job (one task per student, one GPU each), the collect step, the sbatch line"
+    grep -q '^#SBATCH --array=1-3$' "$SL/array.sbatch" && grep -q '^#SBATCH --gres=gpu:1$' "$SL/array.sbatch" &&
+    grep -q '^#SBATCH -c 3$' "$SL/array.sbatch" && grep -q '^#SBATCH -p gpu$' "$SL/collect.sbatch" &&
+    ! grep -q '^#SBATCH -c' "$SL/collect.sbatch"; then
+    ok "SLURM=1: an array job (one task per student, a GPU each, GRADE_SBATCH_OPTS), the collect job, the sbatch line"
 else notok "SLURM=1" "exit $STATUS: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
-for k in 1 2; do
-    SLURM_ARRAY_TASK_ID=$k GRADE_TIMEOUT=5 GRADE_LENGTH=1003 sh "$W/sl.runs/slurm/task.sh" 2>>"$W/sl.err"
+for k in 1 3; do
+    SLURM_ARRAY_TASK_ID=$k sh "$SL/task.sh" 2>>"$W/sl.err"
 done
-run sh tools/grade "$W/sl.runs"
-if grep -Eq '^crash +0 ' "$OUTF" && grep -Eq '^stub +10 ' "$OUTF"; then
-    ok "SLURM=1: two tasks run as plain sh (SLURM_ARRAY_TASK_ID), then graded"
-else notok "SLURM=1: tasks as plain sh" "$(tail -c 300 "$W/sl.err") $(grep -E '^(crash|stub) ' "$OUTF")"; fi
+run sh "$SL/collect.sbatch"
+cp "$SL/report.txt" "$W/sl.report" 2>/dev/null
+got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$SL/gradebook.csv" 2>/dev/null)
+if [ "$STATUS" -eq 1 ] && [ "$got" = "crash,0 gpu,0 stub,10" ]; then
+    ok "SLURM=1: two tasks run as plain sh, then collect: every student a row ($got), exit 1"
+else notok "SLURM=1: tasks as plain sh, then collect" "exit $STATUS; $got; $(tail -c 300 "$W/sl.err")"; fi
+expect_grep "SLURM=1: a task that never ran: its row says so" '^  gpu lab02: not graded: its task never started \(task 2\)' \
+    "$SL/report.txt"
+if [ ! -e "$W/sl.runs/report.txt" ] && [ ! -e "$W/sl.runs/gradebook.csv" ] && ! grep -q 'credited to no one' "$SL/report.txt"; then
+    ok "SLURM=1: the report and the gradebook are written outside the graded folder"
+else notok "SLURM=1: the report outside the graded folder" "$(ls "$W/sl.runs" | tr '\n' ' ')"; fi
+run sh "$SL/collect.sbatch"
+if [ "$STATUS" -eq 1 ] && cmp -s "$SL/report.txt" "$W/sl.report"; then ok "SLURM=1: a second collect says the same"
+else notok "SLURM=1: a second collect says the same" "exit $STATUS; $(diff "$W/sl.report" "$SL/report.txt" | head -c 300)"; fi
+expect_usage "SLURM=1: GRADE_SBATCH_OPTS may not set the logs" \
+    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="--output=x.log" sh tools/grade_sources.sh "$W/sl"
+expect_usage "SLURM=1: GRADE_SBATCH_OPTS takes options only" \
+    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="gpu" sh tools/grade_sources.sh "$W/sl"
+# the node, not the student: a setup line that fails, a compiler that is not there
+run env GRADE_SETUP='echo no such module >&2; false' sh tools/grade_task.sh "$W/sl/stub" "$W/node.out"
+if [ "$STATUS" -eq 3 ] && grep -q "^lab01: not graded: the setup line failed on node .* (exit 1): GRADE_SETUP='echo no such" \
+    "$W/node.out/lab01.fail" && grep -q '^no such module$' "$W/node.out/lab01.fail"; then
+    ok "a setup line that fails: the task exits 3, the lab is not graded, with the line's words"
+else notok "a setup line that fails" "exit $STATUS; $(head -c 300 "$W/node.out/lab01.fail" 2>/dev/null)"; fi
+run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grade_task.sh "$W/sl/gpu" "$W/node.out"
+if [ "$STATUS" -eq 3 ] && grep -q "^lab02: not graded: node .* lacks nvcc-not-installed .*the node's fault, not the student's file" \
+    "$W/node.out/lab02.fail"; then
+    ok "no nvcc on the node: the task exits 3, the lab is not graded (never 'does not compile')"
+else notok "no nvcc on the node" "exit $STATUS; $(head -c 300 "$W/node.out/lab02.fail" 2>/dev/null)"; fi
 
 if [ "$IN_HANDOUT" -eq 1 ]; then
     skip "the test class and the damaged files" "a students' copy holds no output of a solutions build"

@@ -1,0 +1,318 @@
+#!/bin/sh
+# tests/slurm/test.sh - make test-slurm: a class graded from sources on a real
+# Slurm (POSIX sh). Run from anywhere; it works in the repository root.
+#
+# As root with apt-get, it installs Debian's slurm-wlm and munge where they
+# are missing (apt-get install --no-install-recommends; Debian bookworm gives
+# Slurm 22.05), and starts a one-node cluster of its own in a temp folder:
+# munged, slurmctld and slurmd on free ports, the node's CPUs and memory
+# from `slurmd -C`, two fake GPUs (character devices made with mknod, File=
+# in gres.conf: a count-only GPU gres does not work in 22.05). Nothing of the
+# machine's own Slurm or munge is used or changed. Then, for a class of
+# lab01 files in a folder whose path has spaces:
+#   broken  a compile error          good   the solutions' exercises.c
+#   hang    a loop that never ends:  its task is cancelled (scancel) while it runs
+#   late    its task is cancelled while it waits (pending)
+#   slow    a loop that never ends: its task hits the Slurm time limit (one
+#           minute, set with scontrol while it waits; about 90 s of the run)
+#   stub    the file as handed out
+# it runs `make grade SOURCES=... SLURM=1` with GRADE_SBATCH_OPTS (partition,
+# account, every CPU of the node, a GPU, time) and a GRADE_SETUP line, submits
+# the printed sbatch line, cancels two tasks, times one out, waits for the collect job, and
+# checks every student's grade and reason, the jobs' exit statuses, the
+# report outside the graded folder, and that a second collect (by hand) says
+# the same. Then the class again with the good student alone: the old runs
+# and logs are gone, and collect exits 0. Every daemon it started is stopped
+# when it ends (however it ends).
+# Not root, no apt-get, or the packages cannot be installed (no network to
+# Debian's mirror): one line saying why, and a skip. WB_SLURM_TEST=0 skips too;
+# WB_SLURM_KEEP=1 keeps its temp folder (the class, the runs, the logs) for a look.
+# Prints ok/FAIL/skip lines, and last "N passed, N failed, N skipped in S s".
+# Exit status: 0 nothing failed (or skipped), 1 a check failed.
+cd "$(dirname "$0")/../.." || exit 2
+T0=$(date +%s)
+P=0; F=0; K=0
+ok() { echo "ok $1"; P=$((P + 1)); }
+notok() { echo "FAIL $1: $2"; F=$((F + 1)); }
+skip() { echo "skip $1: $2"; K=$((K + 1)); }
+summary() { echo "$P passed, $F failed, $K skipped in $(($(date +%s) - T0)) s"; }
+skip_all() { skip "test-slurm" "$1"; summary; exit 0; }
+
+[ "${WB_SLURM_TEST:-}" = 0 ] && skip_all "WB_SLURM_TEST=0"
+[ "$(id -u)" -eq 0 ] || skip_all "not root (it installs and starts Slurm and munge as root)"
+[ -f lab01_cpu_reduce/solutions/exercises.c ] || skip_all "no solutions here (a students' copy)"
+
+# ---- Slurm and munge, from Debian's packages where they are missing -----------
+have_slurm() { for c in slurmctld slurmd sbatch scontrol squeue scancel munged; do command -v $c >/dev/null 2>&1 || return 1; done; }
+D=; policy=; pids=
+cleanup() {
+    if [ -n "$D" ] && [ -f "$D/slurm.conf" ] && [ -n "$pids" ]; then
+        # our jobs first (their processes are slurmd's), then the daemons, newest first
+        SLURM_CONF=$D/slurm.conf squeue -h -o %A 2>/dev/null | sort -u | while read -r j; do
+            SLURM_CONF=$D/slurm.conf scancel "$j" 2>/dev/null
+        done
+        n=0
+        while [ $n -lt 20 ] && [ -n "$(SLURM_CONF=$D/slurm.conf squeue -h 2>/dev/null)" ]; do sleep 0.5; n=$((n + 1)); done
+    fi
+    for p in $pids; do kill "$p" 2>/dev/null; done
+    for p in $pids; do
+        n=0
+        while kill -0 "$p" 2>/dev/null && [ $n -lt 20 ]; do sleep 0.5; n=$((n + 1)); done
+        kill -KILL "$p" 2>/dev/null
+    done
+    [ -n "$policy" ] && rm -f "$policy"
+    [ -n "$D" ] && [ -z "${WB_SLURM_KEEP:-}" ] && rm -rf "$D"
+}
+trap 'cleanup' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+if ! have_slurm; then
+    command -v apt-get >/dev/null 2>&1 || skip_all "Slurm is not installed and there is no apt-get to install it"
+    # no service of the packages may start: a policy-rc.d that says no, while they install
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        policy=/usr/sbin/policy-rc.d
+        printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy"
+    fi
+    apt_install() {
+        DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y --no-install-recommends \
+            -o Acquire::http::Timeout=20 -o Acquire::Retries=1 slurm-wlm munge >/tmp/wb-slurm-apt.$$ 2>&1
+    }
+    echo "test-slurm: installing slurm-wlm and munge (apt-get)"
+    if ! apt_install; then
+        timeout 300 apt-get update -o Acquire::http::Timeout=20 >/dev/null 2>&1
+        apt_install
+    fi
+    why=$(grep '^E:' /tmp/wb-slurm-apt.$$ | head -n 1 | cut -c 1-160)
+    rm -f /tmp/wb-slurm-apt.$$
+    [ -n "$policy" ] && rm -f "$policy" && policy=
+    have_slurm || skip_all "could not install slurm-wlm and munge from Debian's mirror (${why:-apt-get failed})"
+fi
+
+# ---- a one-node cluster of our own ---------------------------------------------
+D=$(mktemp -d "${TMPDIR:-/tmp}/wbslurm.XXXXXX") || exit 2
+chmod 755 "$D" # munged wants its socket's folder open to everyone
+mkdir -p "$D/munge" "$D/key" "$D/ctld" "$D/spool" "$D/log" "$D/dev"
+chmod 700 "$D/key"
+dd if=/dev/urandom of="$D/key/munge.key" bs=1024 count=1 2>/dev/null && chmod 600 "$D/key/munge.key"
+# two free TCP ports (not listening on this machine)
+listening() {
+    hex=$(printf '%04X' "$1")
+    cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v p="$hex" '$4 == "0A" { split($2, a, ":"); if (toupper(a[2]) == p) f = 1 } END { exit !f }'
+}
+port=$((20000 + ($$ % 4000) * 2)); tries=0
+while listening $port || listening $((port + 1)); do
+    port=$((port + 2)); tries=$((tries + 1))
+    [ $tries -gt 50 ] && skip_all "no two free TCP ports found for slurmctld and slurmd"
+done
+node=$(slurmd -C 2>/dev/null | head -n 1)
+host=$(echo "$node" | sed -n 's/^NodeName=\([^ ]*\) .*/\1/p')
+ncpu=$(echo "$node" | sed -n 's/.* CPUs=\([0-9]*\) .*/\1/p')
+[ -n "$host" ] && [ -n "$ncpu" ] || skip_all "slurmd -C says nothing usable: $node"
+gres=
+if mknod "$D/dev/nvidia0" c 1 3 2>/dev/null && mknod "$D/dev/nvidia1" c 1 3 2>/dev/null; then
+    gres=" Gres=gpu:2"
+    echo "NodeName=$host Name=gpu File=$D/dev/nvidia[0-1]" >"$D/gres.conf"
+fi
+cat >"$D/slurm.conf" <<EOF
+ClusterName=wbtest
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+AuthInfo=socket=$D/munge/munge.socket
+CredType=cred/munge
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$D/ctld
+SlurmdSpoolDir=$D/spool
+SlurmctldPidFile=$D/slurmctld.pid
+SlurmdPidFile=$D/slurmd.pid
+SlurmctldLogFile=$D/log/slurmctld.log
+SlurmdLogFile=$D/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+MailProg=/bin/true
+SchedulerType=sched/backfill
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+${gres:+GresTypes=gpu}
+ReturnToService=2
+KillWait=5
+MinJobAge=600
+$node NodeAddr=127.0.0.1$gres State=UNKNOWN
+PartitionName=wbq Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+EOF
+SLURM_CONF=$D/slurm.conf
+export SLURM_CONF
+
+# wait_for SECONDS CMD...: CMD succeeds within SECONDS (polled every half second)
+wait_for() {
+    wt=$(( $1 * 2 )); shift
+    while [ $wt -gt 0 ]; do "$@" && return 0; sleep 0.5; wt=$((wt - 1)); done
+    return 1
+}
+logs() { tail -n 5 "$D"/log/*.out "$D"/log/*.log 2>/dev/null | cut -c 1-200 | tr '\n' '|'; }
+munged -F -S "$D/munge/munge.socket" --key-file="$D/key/munge.key" --log-file="$D/log/munged.log" \
+    --pid-file="$D/munge/munged.pid" --seed-file="$D/munge/seed" >"$D/log/munged.out" 2>&1 &
+pids="$! $pids"
+if ! wait_for 20 test -S "$D/munge/munge.socket"; then notok "munged starts" "$(logs)"; summary; exit 1; fi
+slurmctld -D -f "$D/slurm.conf" >"$D/log/slurmctld.out" 2>&1 &
+pids="$! $pids"
+if ! wait_for 30 scontrol ping >/dev/null 2>&1; then notok "slurmctld starts" "$(logs)"; summary; exit 1; fi
+slurmd -D -f "$D/slurm.conf" >"$D/log/slurmd.out" 2>&1 &
+pids="$! $pids"
+idle() { sinfo -h -n "$host" -o %T 2>/dev/null | grep -q '^idle'; }
+if wait_for 60 idle; then ok "a one-node $(sinfo -V 2>/dev/null) on $host ($ncpu CPUs${gres:+, 2 fake GPUs}): munged, slurmctld, slurmd"
+else notok "the node comes up idle" "sinfo: $(sinfo -h -o '%T %E' 2>&1); $(logs)"; summary; exit 1; fi
+
+# job_field JOB FIELD: the field (JobState, ExitCode, ...) scontrol shows for JOB
+job_field() { scontrol -o show job "$1" 2>/dev/null | head -n 1 | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+job_done() {
+    case $(job_field "$1" JobState) in '' | PENDING | RUNNING | CONFIGURING | COMPLETING | SUSPENDED) return 1 ;; esac
+}
+
+# ---- the class ----------------------------------------------------------------
+S="$D/the class"
+SL="$D/the class.slurm"
+R="$D/the class.runs"
+E1=lab01_cpu_reduce/exercises.c
+mkstudent() { mkdir -p "$S/$1/lab01_cpu_reduce" && sed "$2" "$E1" >"$S/$1/$E1"; }
+mkstudent broken '0,/WB_TODO();/s//this is not C;/'
+mkstudent hang '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
+mkstudent late ''
+mkstudent slow '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
+mkstudent stub ''
+mkdir -p "$S/good/lab01_cpu_reduce"
+sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
+# grade.conf with lab01 the one required lab: the good student loses nothing
+grep -v '^required' tools/grade.conf >"$D/grade.conf" && echo "required lab01" >>"$D/grade.conf"
+OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gres:+ --gres=gpu:1}"
+# (every CPU for one task: the tasks run one at a time, so task 4 waits while task 3 runs)
+
+# grade_write: make grade SOURCES=... SLURM=1, its output in $D/write.out
+grade_write() {
+    env GRADE_SBATCH_OPTS="$OPTS" GRADE_SETUP="echo ran >>'$D/setup ran'" GRADE_CONF="$D/grade.conf" \
+        GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
+        >"$D/write.out" 2>&1
+}
+# submit: the printed sbatch line, run as printed; $jid the array, $cjid the collect job
+submit() {
+    sed -n '/^  jid=/,/collect\.sbatch/p' "$D/write.out" >"$D/submit.sh"
+    jid=; cjid=
+    . "$D/submit.sh" >"$D/submit.out" 2>&1
+    jid=${jid%%;*}
+    cjid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$D/submit.out")
+}
+
+if grade_write; then ok "make grade SOURCES='the class' SLURM=1: the job scripts (exit 0)"
+else notok "make grade SLURM=1" "exit $?: $(head -c 400 "$D/write.out")"; fi
+if grep -q "^#SBATCH --cpus-per-task=$ncpu\$" "$SL/array.sbatch" && grep -q '^#SBATCH --partition=wbq$' "$SL/collect.sbatch" &&
+    grep -q '^#SBATCH --account=cs101$' "$SL/array.sbatch" && ! grep -q 'cpus-per-task' "$SL/collect.sbatch"; then
+    ok "GRADE_SBATCH_OPTS in the job scripts (the collect job: partition and account only)"
+else notok "GRADE_SBATCH_OPTS in the job scripts" "$(grep -h '^#SBATCH' "$SL/array.sbatch" "$SL/collect.sbatch" | tr '\n' '|')"; fi
+submit
+case $jid in
+    '' | *[!0-9]*) notok "the printed sbatch line submits" "$(cat "$D/submit.sh" "$D/submit.out" | head -c 400)"; summary; exit 1 ;;
+esac
+case $cjid in
+    '' | *[!0-9]*) notok "the printed sbatch line submits the collect job" "$(head -c 400 "$D/submit.out")"; summary; exit 1 ;;
+esac
+ok "the printed sbatch line submits the array ($jid) and the collect job ($cjid)"
+# task 4 (late) is cancelled while it waits; task 5 (slow) gets one minute; task 3 (hang)
+# is cancelled once it has started
+scancel "${jid}_4"
+scontrol update JobId="${jid}_5" TimeLimit=1
+if wait_for 240 test -f "$SL/state/3.start"; then
+    sleep 2
+    scancel "${jid}_3"
+    ok "task 3 started, then cancelled while it ran; task 4 cancelled while pending"
+else notok "task 3 starts" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; fi
+if wait_for 300 job_done "$cjid"; then ok "the collect job ran once every task had ended"
+else notok "the collect job ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; summary; exit 1; fi
+
+# the jobs' exit statuses
+for k in 1 2 6; do
+    st="$(job_field "${jid}_$k" JobState) $(job_field "${jid}_$k" ExitCode)"
+    if [ "$st" = "COMPLETED 0:0" ]; then ok "task $k: COMPLETED, exit 0"
+    else notok "task $k: COMPLETED, exit 0" "$st"; fi
+done
+st=$(job_field "${jid}_3" JobState)
+if [ "$st" = CANCELLED ]; then ok "task 3: CANCELLED"; else notok "task 3: CANCELLED" "'$st'"; fi
+st=$(job_field "${jid}_5" JobState)
+if [ "$st" = TIMEOUT ]; then ok "task 5: TIMEOUT"; else notok "task 5: TIMEOUT" "'$st'"; fi
+st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"
+if [ "$st" = "FAILED 1:0" ]; then ok "the collect job exits 1 (graded: points lost)"
+else notok "the collect job exits 1" "$st; $(cat "$SL"/logs/collect-*.log 2>/dev/null | head -c 300)"; fi
+# collect's log, each wrapped line joined again
+clog=$D/collect.log
+awk '/^    / { sub(/^ +/, " "); line = line $0; next } NR > 1 { print line } { line = $0 } END { print line }' \
+    "$SL/logs/collect-$cjid.log" >"$clog" 2>/dev/null
+expect() { if grep -Eq "$2" "$3" 2>/dev/null; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3" 2>/dev/null)"; fi; }
+expect "collect's log: graded, points lost" '^collect: graded: a point was lost' "$clog"
+expect "collect's log names the tasks without a result" '^collect: tasks that left labs without a result .*hang \(CANCELLED.*late.*slow \(TIMEOUT' "$clog"
+if [ -f "$SL/logs/task-$jid-1.log" ] && [ -f "$SL/logs/task-$jid-6.log" ] && [ ! -f "$SL/logs/task-$jid-4.log" ]; then
+    ok "the logs are named by job and task (task-$jid-K.log)"
+else notok "the logs are named by job and task" "$(ls "$SL/logs" | tr '\n' ' ')"; fi
+expect "each task has the allocation's CPUs (SLURM_CPUS_PER_TASK)" "^grade: task 1 of 6, broken, on $host \\(job ${jid}_1\\), $ncpu CPUs" \
+    "$SL/logs/task-$jid-1.log"
+n=$(wc -l <"$D/setup ran" 2>/dev/null | tr -d ' ')
+if [ "${n:-0}" -ge 3 ]; then ok "GRADE_SETUP ran in every task that started ($n)"
+else notok "GRADE_SETUP ran in every task" "${n:-0} times"; fi
+
+# the grades and the reasons
+G=$SL/gradebook.csv
+rep=$SL/report.txt
+if [ -f "$G" ] && [ -f "$rep" ] && [ ! -e "$R/gradebook.csv" ] && [ ! -e "$R/report.txt" ]; then
+    ok "the report and the gradebook are outside the graded folder"
+else notok "the report and the gradebook outside the runs" "$(ls "$SL" "$R" | tr '\n' ' ')"; fi
+want="broken,0 good,25 hang,0 late,0 slow,0 stub,10"
+got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$G" 2>/dev/null)
+if [ "$got" = "$want" ]; then ok "every student has a row and the grade expected: $got"
+else notok "every student's grade" "got '$got', expected '$want'"; fi
+expect "broken: does not compile, in the student's file" '^  broken lab01: does not compile \(lab01_cpu_reduce/exercises\.c\)' "$rep"
+expect "hang (cancelled while running): its row says cut short" "^  hang lab01: not graded: its task was cut short" "$rep"
+expect "hang: ... and Slurm's CANCELLED" "^lab01: not graded: its task was cut short .*\(Slurm: CANCELLED" "$R/hang/lab01.fail"
+expect "hang: its log's last words (Slurm's CANCELLED line)" 'CANCELLED AT' "$R/hang/lab01.fail"
+expect "late (cancelled while pending): never started" "^  late lab01: not graded: its task never started" "$rep"
+expect "slow (the time limit): TIMEOUT, and what to do" \
+    "^lab01: not graded: its task was cut short .*\(Slurm: TIMEOUT.*\): give the tasks more time" "$R/slow/lab01.fail"
+expect "good: 25 of 25, nothing flagged" '^good +25 ' "$rep"
+if grep -Eq 'credited to no one|REJECTED|the file is empty' "$rep"; then
+    notok "collect grades no file of its own" "$(grep -E 'credited to no one|REJECTED|the file is empty' "$rep" | head -n 2)"
+else ok "collect grades no file of its own (nothing credited to no one, nothing rejected)"; fi
+
+# a second collect, by hand: the same report and gradebook, the same status
+cp "$rep" "$D/report.1"; cp "$G" "$D/gradebook.1"
+sh "$SL/collect.sbatch" >"$D/collect2.out" 2>&1
+st=$?
+if [ $st -eq 1 ] && cmp -s "$rep" "$D/report.1" && cmp -s "$G" "$D/gradebook.1"; then
+    ok "a second collect (sh collect.sbatch): the same report and gradebook, exit 1"
+else notok "a second collect" "exit $st; $(diff "$D/report.1" "$rep" | head -n 6 | tr '\n' '|')"; fi
+make -s --no-print-directory grade "RESULTS=$R" >"$D/regrade.out" 2>&1
+st=$?
+if grep -q "^make grade: the grader's status is 1: graded" "$D/regrade.out" && ! grep -Eq 'REJECTED|credited to no one' "$D/regrade.out"; then
+    ok "make grade RESULTS='the class.runs' grades the runs again (exit 1, nothing rejected)"
+else notok "make grade RESULTS=the runs" "exit $st; $(grep -E 'REJECTED|credited' "$D/regrade.out" | head -n 2)"; fi
+
+# ---- the class again, the good student alone: the old runs and logs go; a clean class exits 0
+rm -rf "$S/broken" "$S/hang" "$S/late" "$S/slow" "$S/stub"
+grade_write
+if [ -z "$(ls "$SL/logs")" ] && [ ! -e "$SL/report.txt" ] && [ "$(ls "$R" | tr '\n' ' ')" = "" ]; then
+    ok "writing the job scripts again clears the old runs, logs and report"
+else notok "the old runs and logs are cleared" "logs: $(ls "$SL/logs" | tr '\n' ' '); runs: $(ls "$R" | tr '\n' ' ')"; fi
+submit
+if [ -n "$cjid" ] && wait_for 240 job_done "$cjid"; then
+    st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"
+    got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$G" 2>/dev/null)
+    if [ "$st" = "COMPLETED 0:0" ] && [ "$got" = "good,25" ]; then
+        ok "a clean class: collect exits 0, the gradebook holds it alone ($got)"
+    else notok "a clean class: collect exits 0" "$st; gradebook: $got; $(tail -n 3 "$SL"/logs/collect-*.log | tr '\n' '|')"; fi
+else notok "a clean class: the collect job ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; fi
+
+summary
+[ $F -eq 0 ]

@@ -1,0 +1,354 @@
+#!/bin/sh
+# tools/grade_slurm.sh - a class graded from sources on a Slurm cluster
+# (make grade SOURCES=dir SLURM=1): the job scripts, one student's task, and
+# the collect step that grades the runs once every task ended (POSIX sh).
+#
+#   sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS   (tools/grade_sources.sh)
+#   sh tools/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
+#   sh tools/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
+#
+# write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
+# dir.slurm): class.sh (the class and its settings), students (one name a
+# line), task.sh, array.sbatch (one task per student), collect.sbatch, and
+# logs/ (task-JOBID-K.log, collect-JOBID.log). Old logs, states and reports
+# are removed. It prints the two sbatch commands. Settings: GRADE_SBATCH_OPTS
+# (sbatch options written into the job scripts, e.g. "--partition=gpu
+# --account=cs101 --cpus-per-task=4 --gres=gpu:1 --time=00:30:00"; the
+# partition, account, qos and reservation go to collect.sbatch too),
+# GRADE_SETUP (a line of sh every task runs first, e.g. "module load cuda"),
+# and what tools/grade_task.sh and tools/grade read (GRADE_TIMEOUT,
+# GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...): every GRADE_ setting
+# exported when the scripts are written is the jobs' (class.sh).
+#
+# task: student K (the K-th line of students) built and run by
+# tools/grade_task.sh into RUNS/NAME/; state/K.start and state/K.end say
+# when it began (job, node) and how it ended.
+#
+# collect: every student of the class gets a row. A lab of a student's
+# files with no result in RUNS (the task was cancelled, hit the time limit,
+# was cut short mid-build, or never started) gets a record (RUNS/NAME/labNN.fail)
+# saying so: how far the task got, what Slurm says of it (sacct, else
+# scontrol, while it still knows the job) and the last lines of its log.
+# Records a collect wrote are written again by the next (a later collect
+# gives the same result). Then tools/grade writes SLURMDIR/report.txt and
+# SLURMDIR/gradebook.csv, outside the graded folder.
+# Exit status: write and task: 0, 2 bad usage (task: grade_task.sh's: 3
+# the node could not grade); collect: the grader's (0 every point earned and
+# nothing flagged, 1 a point lost or something flagged, 2 nothing graded).
+here=$(cd "$(dirname "$0")" && pwd) || exit 2
+top=$(dirname "$here")
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+
+# q VALUE: VALUE quoted for sh ('...')
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+# students N: "1 student", "N students"
+students() { if [ "$1" -eq 1 ]; then echo "1 student"; else echo "$1 students"; fi; }
+
+# wrap100: each line of stdin wrapped at 100 columns between words (blanks kept)
+wrap100() {
+    awk '{ n = split($0, w, /[ ]/); line = w[1]
+           for (i = 2; i <= n; i++) {
+               if (length(line) + 1 + length(w[i]) > 100) { print line; line = "    " w[i] } else line = line " " w[i]
+           }
+           print line }'
+}
+
+# labs_of DIR: the lab keys (lab01 ...) DIR has an exercise file for, in the workbook's layout
+labs_of() {
+    for d in "$top"/lab0*_*; do
+        ld=$(basename "$d")
+        for ext in c cuh; do
+            [ -f "$d/exercises.$ext" ] && [ -f "$1/$ld/exercises.$ext" ] && printf '%s ' "${ld%%_*}"
+        done
+    done
+}
+
+# uncollect: the records an earlier collect wrote (listed in SLURMDIR/collected)
+# go, unless a task has replaced them since; so do the folders it made for them
+uncollect() {
+    [ -f "$sl/collected" ] || return 0
+    while read -r sum size f; do
+        [ -f "$f" ] && [ "$(cksum <"$f")" = "$sum $size" ] && rm -f "$f" && rmdir "$(dirname "$f")" 2>/dev/null
+    done <"$sl/collected"
+    rm -f "$sl/collected"
+}
+
+write() {
+    src=$1; runs=$2; students=$3
+    case $runs in *.runs) sl=${runs%.runs}.slurm ;; *) sl=$runs.slurm ;; esac
+    case $sl in *[\'\"%\\]*)
+        echo "grade: SLURM=1: the logs' folder $sl has a quote, % or \\ (sbatch reads them differently): give GRADE_RUNS another" >&2
+        exit 2 ;;
+    esac
+    if [ -n "${GRADE_CONF:-}" ] && [ ! -r "$GRADE_CONF" ]; then
+        echo "grade: GRADE_CONF=$GRADE_CONF cannot be read; give the rules file the collect job should use" >&2
+        exit 2
+    fi
+    N=$(wc -l <"$students" | tr -d ' ')
+    T=${GRADE_TIMEOUT:-120}
+
+    # GRADE_SBATCH_OPTS: one #SBATCH line per option (a word after an option
+    # without = is its value: -p gpu)
+    set -f
+    lines=; cur=
+    for w in ${GRADE_SBATCH_OPTS:-}; do
+        case $w in
+            -*) [ -n "$cur" ] && lines="$lines$cur
+"
+                cur=$w ;;
+            *) if [ -z "$cur" ]; then
+                   echo "grade: GRADE_SBATCH_OPTS: '$w' is not an sbatch option (e.g. --partition=gpu --account=cs101 --cpus-per-task=4 --time=00:30:00)" >&2
+                   exit 2
+               fi
+               cur="$cur $w" ;;
+        esac
+    done
+    [ -n "$cur" ] && lines="$lines$cur
+"
+    set +f
+    own_time=0; own_gpu=0; task_opts=; collect_opts=
+    while IFS= read -r l; do
+        [ -n "$l" ] || continue
+        case $l in --*) o=${l%%[= ]*} ;; *) o=$(printf '%.2s' "$l") ;; esac
+        case $o in
+            -a | --array | -o | --output | -e | --error | -d | --dependency | --parsable | -J | --job-name | -W | --wait)
+                echo "grade: GRADE_SBATCH_OPTS: $o is the job scripts' own (one task per student, logs in $sl/logs); leave it out" >&2
+                exit 2 ;;
+            -t | --time) own_time=1 ;;
+            -G | --gres | --gpus | --gpus-per-task | --gpus-per-node | --gpus-per-socket) own_gpu=1 ;;
+        esac
+        task_opts="$task_opts#SBATCH $l
+"
+        case $o in -p | --partition | -A | --account | -q | --qos | --reservation)
+            collect_opts="$collect_opts#SBATCH $l
+" ;;
+        esac
+    done <<EOF
+$lines
+EOF
+    # a GPU lab in the class (an exercise file in CUDA): one GPU a task, unless the options say
+    gpu=0
+    for f in "$src"/*/lab0*_*/exercises.cuh; do [ -f "$f" ] && gpu=1 && break; done
+    [ $gpu -eq 1 ] && [ $own_gpu -eq 0 ] && task_opts="#SBATCH --gres=gpu:1
+$task_opts"
+    [ $own_time -eq 0 ] && task_opts="#SBATCH --time=00:30:00
+$task_opts"
+
+    # a new class: the old logs, states and reports go
+    mkdir -p "$sl" || exit 2
+    uncollect
+    rm -rf "$sl/logs" "$sl/state"
+    rm -f "$sl/report.txt" "$sl/gradebook.csv" "$sl/jobid"
+    mkdir -p "$sl/logs" "$sl/state" || exit 2
+    cp "$students" "$sl/students" || exit 2
+    {
+        echo "# the class the jobs of this folder grade (make grade SOURCES=... SLURM=1, $(date -u +%Y-%m-%dT%H:%M:%SZ))"
+        echo "GRADE_TOP=$(q "$top")"
+        echo "GRADE_SRC=$(q "$src")"
+        echo "GRADE_RUNS=$(q "$runs")"
+        echo "GRADE_N=$N"
+        echo "GRADE_TIMEOUT=$(q "$T")"
+        vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
+        # every other GRADE_ setting in the environment but those of this machine's run
+        for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
+            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K " in *" $v "*) continue ;; esac
+            eval "val=\${$v:-}"
+            [ -n "$val" ] || continue
+            [ $v = GRADE_CONF ] && val=$(cd "$(dirname "$val")" && pwd)/$(basename "$val")
+            echo "$v=$(q "$val")"
+            vars="$vars $v"
+        done
+        echo "export $vars"
+    } >"$sl/class.sh"
+    cat >"$sl/task.sh" <<EOF
+#!/bin/sh
+# one student of the class: the K-th line of students (task K of $N).
+# sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
+exec sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
+EOF
+    {
+        echo "#!/bin/sh"
+        echo "#SBATCH --job-name=grade-sources"
+        echo "#SBATCH --array=1-$N"
+        echo "#SBATCH --output=$(q "$sl/logs/task-%A-%a.log")"
+        printf '%s' "$task_opts"
+        echo "# one task per student: builds and runs their labs (task.sh)"
+        echo "exec sh $(q "$sl/task.sh")"
+    } >"$sl/array.sbatch"
+    {
+        echo "#!/bin/sh"
+        echo "#SBATCH --job-name=grade-collect"
+        echo "#SBATCH --time=00:10:00"
+        echo "#SBATCH --output=$(q "$sl/logs/collect-%j.log")"
+        printf '%s' "$collect_opts"
+        echo "# grades the runs once every task ended (submitted with"
+        echo "# --dependency=afterany:JOBID, JOBID the array's); by hand: sh collect.sbatch"
+        echo "exec sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
+    } >"$sl/collect.sbatch"
+
+    res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
+    # (the lines wrapped at 100 columns, all but the commands to paste)
+    {
+        echo "grade: $(students "$N"); the Slurm jobs are in $sl (then its report.txt and gradebook.csv)"
+        echo "grade: each task asks for ${res}(GRADE_SBATCH_OPTS)"
+        case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
+            echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
+        esac
+        [ -n "${GRADE_SETUP:-}" ] && echo "grade: each task runs first: $GRADE_SETUP (GRADE_SETUP)"
+        echo "grade: submit both (collect waits for every task, then grades the runs in $runs):"
+    } | wrap100
+    echo "  jid=\$(sbatch --parsable $(q "$sl/array.sbatch")) &&"
+    echo "    sbatch --dependency=afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
+    echo "grade: a task that waits: squeue -j \$jid says why. To grade again (after a task ran again):"
+    echo "  sh $(q "$sl/collect.sbatch")"
+    exit 0
+}
+
+# the class a SLURMDIR holds (its class.sh); K and NAME of a task
+load() {
+    sl=$1
+    if [ -z "$sl" ] || [ ! -f "$sl/class.sh" ] || [ ! -f "$sl/students" ]; then
+        echo "grade_slurm: '$sl' holds no class.sh and students (make grade SOURCES=dir SLURM=1 writes them)" >&2
+        exit 2
+    fi
+    sl=$(cd "$sl" && pwd)
+    . "$sl/class.sh"
+}
+
+task() {
+    load "$1"
+    k=${2:-}
+    case $k in '' | *[!0-9]* | 0) echo "grade_slurm: task '$k': give the student's number, 1 to $GRADE_N (SLURM_ARRAY_TASK_ID)" >&2; exit 2 ;; esac
+    s=$(sed -n "${k}p" "$sl/students")
+    [ -n "$s" ] || { echo "grade_slurm: no student $k (1 to $GRADE_N)" >&2; exit 2; }
+    node=$(hostname 2>/dev/null)
+    job=${SLURM_ARRAY_JOB_ID:-}
+    mkdir -p "$sl/state"
+    rm -f "$sl/state/$k.end" "$sl/state/$k.slurm"
+    echo "job=$job node=$node start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$sl/state/$k.start"
+    [ -n "$job" ] && echo "$job" >"$sl/jobid"
+    cpus=${SLURM_CPUS_PER_TASK:-${SLURM_CPUS_ON_NODE:-}}
+    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}${cpus:+, $cpus CPUs}" >&2
+    pid=
+    trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
+    trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
+    GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" &
+    pid=$!
+    wait "$pid"
+    st=$?
+    echo "exit $st" >"$sl/state/$k.end"
+    exit $st
+}
+
+# slurm_state JOB K: what Slurm says of task K of array JOB (sacct, else
+# scontrol while it still lists it), e.g. "CANCELLED by 0", "TIMEOUT"; the
+# first final state found is kept in state/K.slurm (a later collect says the same)
+slurm_state() {
+    [ -s "$sl/state/$2.slurm" ] && { cat "$sl/state/$2.slurm"; return; }
+    [ -n "$1" ] || return 0
+    tl=
+    command -v timeout >/dev/null 2>&1 && tl="timeout 20"
+    ss=
+    if command -v sacct >/dev/null 2>&1; then
+        ss=$($tl sacct -n -X -P -j "$1_$2" -o State 2>/dev/null | head -n 1)
+    fi
+    if [ -z "$ss" ] && command -v scontrol >/dev/null 2>&1; then
+        ss=$($tl scontrol -o show job "$1_$2" 2>/dev/null | head -n 1 |
+            awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^(JobState|Reason)=/) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                   if (v["JobState"] != "") printf "%s%s", v["JobState"], (v["Reason"] != "" && v["Reason"] != "None" ? " (" v["Reason"] ")" : "") }')
+    fi
+    case $ss in
+        '') ;;
+        PENDING* | RUNNING* | CONFIGURING* | COMPLETING* | SUSPENDED* | REQUEUED* | RESIZING*) echo "$ss" ;;
+        *) echo "$ss" | tee "$sl/state/$2.slurm" ;;
+    esac
+}
+
+collect() {
+    load "$1"
+    jid=${2:-}
+    [ -z "$jid" ] && jid=$(cat "$sl/jobid" 2>/dev/null)
+    jid=${jid%%;*}
+    [ -n "$jid" ] && echo "$jid" >"$sl/jobid"
+    mkdir -p "$sl/state" "$GRADE_RUNS" || exit 2
+    uncollect
+    : >"$sl/collected.new"
+    k=0; nrec=0; notes=
+    while IFS= read -r s; do
+        k=$((k + 1))
+        out=$GRADE_RUNS/$s
+        keys=$(labs_of "$GRADE_SRC/$s")
+        [ -n "$keys" ] || keys=sources # no file: the record is sources.fail, its key ?
+        miss=
+        for f in $keys; do
+            [ -f "$out/$f.csv" ] || [ -f "$out/$f.fail" ] || miss="$miss $f"
+        done
+        [ -n "$miss" ] || continue
+        # how far the task got, and what Slurm says of it
+        tjob=$(sed -n 's/^job=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
+        tnode=$(sed -n 's/.* node=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
+        [ -n "$tjob" ] || tjob=$jid
+        st=$(slurm_state "$tjob" "$k")
+        where="task $k${tjob:+, job ${tjob}_$k}${tnode:+ on $tnode}"
+        log=
+        [ -n "$tjob" ] && [ -f "$sl/logs/task-$tjob-$k.log" ] && log=$sl/logs/task-$tjob-$k.log
+        if [ -f "$sl/state/$k.end" ]; then
+            end=$(cat "$sl/state/$k.end")
+            case $end in
+                exit*) why="its task ended ($end) without a result for this lab" ;;
+                *) why="its task was cut short ($end) before this lab was graded" ;;
+            esac
+        elif [ -f "$sl/state/$k.start" ]; then
+            why="its task was cut short before this lab was graded"
+            case $st in RUNNING* | COMPLETING* | SUSPENDED*) why="its task has not ended: collect again when it has" ;; esac
+        else
+            why="its task never started"
+            case $st in PENDING* | REQUEUED*) why="its task has not started yet: collect again when it has ended" ;; esac
+        fi
+        if [ -n "$st" ]; then why="$why (Slurm: $st; $where)"
+        elif [ -n "$tjob" ] && [ ! -f "$sl/state/$k.start" ]; then
+            why="$why ($where: no log; Slurm lists it no more: cancelled while pending?)"
+        else why="$why ($where)"; fi
+        case $st in TIMEOUT*) why="$why: give the tasks more time (--time in GRADE_SBATCH_OPTS)" ;; esac
+        for f in $miss; do
+            key=$f; [ "$f" = sources ] && key="?"
+            mkdir -p "$out"
+            {
+                echo "$key: not graded: $why"
+                [ -n "$log" ] && echo "the log, ${log#"$sl"/}, ends:" && tail -n 4 "$log" | cut -c 1-200
+            } >"$out/$f.fail"
+            echo "$(cksum <"$out/$f.fail") $out/$f.fail" >>"$sl/collected.new"
+            nrec=$((nrec + 1))
+        done
+        notes="$notes, $s${st:+ ($st)}"
+    done <"$sl/students"
+    mv "$sl/collected.new" "$sl/collected"
+
+    # the report and the gradebook, outside the graded folder
+    sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --text >"$sl/report.txt.new" 2>"$sl/grade.err"
+    gs=$?
+    sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
+    mv "$sl/report.txt.new" "$sl/report.txt" && mv "$sl/gradebook.csv.new" "$sl/gradebook.csv"
+    {
+        echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
+        [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
+        case $gs in
+            0) echo "collect: graded: every student earned every point, nothing flagged" ;;
+            1) echo "collect: graded: a point was lost or something flagged (the report says which)" ;;
+            *) echo "collect: nothing graded (the grader's status $gs):"; cat "$sl/grade.err" ;;
+        esac
+        echo "collect: the report: $sl/report.txt"
+        echo "collect: the gradebook: $sl/gradebook.csv"
+    } | wrap100
+    rm -f "$sl/grade.err"
+    exit $gs
+}
+
+case $cmd in
+    write) [ $# -eq 3 ] || { echo "grade_slurm: usage: write SOURCES RUNS STUDENTS" >&2; exit 2; }; write "$@" ;;
+    task) task "$@" ;;
+    collect) collect "$@" ;;
+    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | task SLURMDIR [K] | collect SLURMDIR [JOBID]" >&2; exit 2 ;;
+esac
