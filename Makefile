@@ -128,7 +128,7 @@ $(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker
+.PHONY: all help test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker nocdp-build
 
 all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
@@ -248,7 +248,14 @@ solutions-build:
 # make test builds with one job per core unless -j was given
 JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD)
+# lab03 without dynamic parallelism (build/nocdp/lab03), which the trace's
+# tests and make sanitize run: built before the tests, so that no test part
+# sees it half-built while another builds it
+NOCDP_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),nocdp-build)
+nocdp-build:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
+
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD)
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build

@@ -17,6 +17,7 @@
  *   transposeNaiveRow, transposeNaiveCol   one access coalesced, the other strided
  *   transposeUnroll4Row, transposeUnroll4Col  four elements per thread
  *   transposeSmem, transposeSmemPad        a shared-memory tile, without and with padding
+ *   transposeSmemFloat4                    the padded tile with 16-byte loads and stores
  * and each of the first six again as "NAME+ldcg", with every load an __ldcg()
  * (L1 bypassed), so one table shows what the L1 cache does. The student's
  * exercises (exercises.cuh; solutions/ with SOLUTIONS=1) are a second table.
@@ -67,6 +68,20 @@ LAUNCHER(run_unroll4Col_cg, transposeUnroll4Col<true>)
 LAUNCHER(run_smem, transposeSmem)
 LAUNCHER(run_smemPad, transposeSmemPad)
 
+/* transposeSmemFloat4 where every row starts on 16 bytes, else the padded
+ * tile with its own block (the grid, one block per tile, is the same) */
+static void run_smemFloat4(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)block;
+    if (nx % 4 == 0 && ny % 4 == 0) {
+        transposeSmemFloat4<<<grid, dim3(16, VEC_ROWS)>>>(out, in, nx, ny);
+        CHECK_LAUNCH("transposeSmemFloat4");
+    } else {
+        transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
+        CHECK_LAUNCH("transposeSmemPad");
+    }
+}
+
 /* The rows of ./lab06, --list and -k. Fields left out are 0: a transpose
  * (not a copy), the grid over the input, one block per -b block of
  * elements, the block -b gives. */
@@ -116,6 +131,10 @@ static const t_kernel kernels[] = {
     {.info = {.name = "transposeSmemPad",
               .lesson = "the same tile padded by one column: a column spreads over 32 banks"},
      .launch = run_smemPad, .unroll = 1, .tile = TILE, .fixed_x = 32, .fixed_y = TILE_ROWS},
+    {.info = {.name = "transposeSmemFloat4",
+              .lesson = "the padded tile, 16x32 threads moving float4s: 512 bytes a warp per load "
+                        "and per store (sides not multiples of 4: transposeSmemPad)"},
+     .launch = run_smemFloat4, .unroll = 1, .tile = TILE, .fixed_x = 16, .fixed_y = VEC_ROWS},
 };
 
 /* ---------------------------------------------------------------------- */

@@ -21,6 +21,7 @@
  *   transposeUnroll4Col   NaiveCol, four elements per thread
  *   transposeSmem         a 64x64 tile through shared memory: both coalesced
  *   transposeSmemPad      the same tile padded by one column: no bank conflicts
+ *   transposeSmemFloat4   the padded tile with 16-byte (float4) loads and stores
  *
  * The first six are templates on LDCG: with LDCG = true every global load is
  * __ldcg() (cache in L2 only, bypass L1), whatever -Xptxas -dlcm says; the
@@ -215,6 +216,54 @@ __global__ void __launch_bounds__(32 * TILE_ROWS)
     transposeSmemPad(float *out, const float *__restrict__ in, const int nx, const int ny)
 {
     transpose_tile<1>(out, in, nx, ny);
+}
+
+/* --------------------------------------------------------------------- */
+/* Where this leads: 16 bytes per access                                   */
+/* --------------------------------------------------------------------- */
+#define VEC_ROWS 32 /* transposeSmemFloat4's block: 16 x VEC_ROWS threads */
+
+/*
+ * transposeSmemPad's tile with float4 global accesses: each load brings 4
+ * neighbouring floats of a row of in, each store writes 4 neighbouring
+ * floats of a row of out, so a warp moves 512 bytes per instruction instead
+ * of 128, and a thread has 2 loads of 16 bytes in flight instead of 8 of 4.
+ * Block 16 x VEC_ROWS: lane tx takes columns 4*tx .. 4*tx+3 of the tile's
+ * rows ty, ty + VEC_ROWS; then, for rows ty, ty + VEC_ROWS of the tile's
+ * part of out, rows 4*tx .. 4*tx+3 of one tile column (4 shared loads, one
+ * float4 store). Rows of in and of out must start on 16-byte boundaries:
+ * nx % 4 == 0 and ny % 4 == 0 (the launcher runs transposeSmemPad for other
+ * shapes). Tuned on an H100 (docs/tuning.md).
+ */
+__global__ void __launch_bounds__(16 * VEC_ROWS)
+    transposeSmemFloat4(float *out, const float *__restrict__ in, const int nx, const int ny)
+{
+    __shared__ float tile[TILE][TILE + 1];
+    int x0 = blockIdx.x * TILE, y0 = blockIdx.y * TILE;
+    int tx = threadIdx.x, ty = threadIdx.y;
+
+    /* 1. rows of in into rows of the tile: a float4 per thread and row
+     *    (x0 + 4 * tx < nx holds for all four floats: nx % 4 == 0) */
+#pragma unroll
+    for (int j = 0; j < TILE; j += VEC_ROWS)
+        if (x0 + 4 * tx < nx && y0 + ty + j < ny) {
+            float4 v = __ldg((const float4 *)&in[(y0 + ty + j) * nx + x0 + 4 * tx]);
+            tile[ty + j][4 * tx] = v.x;
+            tile[ty + j][4 * tx + 1] = v.y;
+            tile[ty + j][4 * tx + 2] = v.z;
+            tile[ty + j][4 * tx + 3] = v.w;
+        }
+
+    __syncthreads();
+
+    /* 2. columns of the tile into rows of out, 4 rows of the tile per float4 */
+#pragma unroll
+    for (int j = 0; j < TILE; j += VEC_ROWS)
+        if (x0 + ty + j < nx && y0 + 4 * tx < ny) {
+            int c = ty + j;
+            float4 v = make_float4(tile[4 * tx][c], tile[4 * tx + 1][c], tile[4 * tx + 2][c], tile[4 * tx + 3][c]);
+            *(float4 *)&out[(x0 + c) * ny + y0 + 4 * tx] = v;
+        }
 }
 
 #endif /* TRANSPOSE_CUH */

@@ -14,7 +14,9 @@
 #   reductions (lab02-lab05): -n 100003 -r 1 -b 256   and   -n 1000 -r 1 -b 32
 #     (odd lengths: the tail of the last block is exercised), and the same
 #     with --type float and --type double respectively (the shipped kernels
-#     of lab02-lab05; the exercises and lab05-finish are int only); labs
+#     of lab02-lab05; the exercises and lab05-finish are int only); lab05
+#     also at -n 4096 -b 512 and -n 2049 -b 256 --type double (its one-block
+#     path, without and with guards); labs
 #     02-04 (kernels and exercises) also at -n 100003 -r 1 -b 32 --finish device
 #     (every kernel relaunched on its own partial sums until one remains)
 #   transpose (lab06):        -n 300x200 -r 1          (a rectangle, sides not multiples of the tile)

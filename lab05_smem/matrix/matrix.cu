@@ -5,7 +5,7 @@
  * The kernels (reduce2d.cuh), in the order of the table:
  *   the whole matrix   reduce2D, reduce2DModern, cub::DeviceReduce::Sum
  *   one sum per row    rowSumNaive, rowSumWarp, rowSumBlock, cub::DeviceSegmentedReduce::Sum
- *   one sum per column colSumNaive, colSumCoalesced
+ *   one sum per column colSumNaive, colSumCoalesced, colSumOnePass
  * and the student's matrix exercise (exercises.cuh) under reduce2D's row.
  * This file holds their launchers, shapes and table, and the mode's main;
  * matrix_run.cu runs the rows; --explain, on a tiny matrix, is in
@@ -135,6 +135,27 @@ static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g,
     *scratch = (size_t)chunks * (size_t)nx;
 }
 
+/* colSumOnePass: blocks of 32 x (threads / 32) on strips as colSumCoalesced;
+ * chunks of COL_UNROLL rows per warp (one trip), at least 64 rows and few
+ * enough for gridDim.y; one chunk when the matrix is wider than col_acc */
+static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
+                               size_t *scratch)
+{
+    unsigned threads = (unsigned)(bx * by), w = nx % 4 == 0 ? 4 : 1;
+    long long rows = (long long)COL_UNROLL * (threads / 32), chunks;
+    (void)g;
+    if (rows < 64)
+        rows = 64;
+    if (rows < wb_ceil_div(ny, 65535))
+        rows = wb_ceil_div(ny, 65535);
+    chunks = wb_ceil_div(ny, rows);
+    if (nx > COL_ACC_MAX)
+        chunks = 1;
+    *block = dim3(32, threads / 32);
+    *grid = dim3((unsigned)wb_ceil_div(nx / w, 32), (unsigned)chunks);
+    *scratch = 0;
+}
+
 M_LAUNCHER(reduce2D)
 /* The whole matrix is nx * ny consecutive ints: lab05's reduceModern<int>
  * sums it as it sums a 1D input, with this row's 2D block */
@@ -160,6 +181,18 @@ static void run_colSumCoalesced(const int *a, int *out, int *scratch, int nx, in
     CHECK_LAUNCH("colSumPartial");
     colSumChunks<<<(unsigned)wb_ceil_div(nx, 256), 256>>>(scratch, out, nx, (int)grid.y);
     CHECK_LAUNCH("colSumChunks");
+}
+
+static void run_colSumOnePass(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    int chunk_rows = (int)wb_ceil_div(ny, grid.y);
+    size_t shared = (size_t)block.x * block.y * sizeof(int4);
+    (void)scratch;
+    if (nx % 4 == 0)
+        colSumOnePass<4><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+    else
+        colSumOnePass<1><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+    CHECK_LAUNCH("colSumOnePass");
 }
 
 /* CUB sizes its own grids: the rows show "-" */
@@ -263,6 +296,8 @@ static const m_kernel kernels[] = {
      .launch = run_colSumNaive, .shape = shape_col_naive, .output = M_COLS},
     {.info = {.name = "colSumCoalesced", .lesson = MATRIX_TAG "warps walk column strips down row chunks, then add chunks"},
      .launch = run_colSumCoalesced, .shape = shape_col_coalesced, .output = M_COLS},
+    {.info = {.name = "colSumOnePass", .lesson = MATRIX_TAG "the same reads, one launch: chunks meet by atomicAdd, as fast as rows"},
+     .launch = run_colSumOnePass, .shape = shape_col_one_pass, .output = M_COLS},
 };
 
 /* (its exercises and their WB_TODO() flag are exercises.cu's) */

@@ -31,6 +31,12 @@
  *                     rows (one int4 per lane per row: 512 contiguous bytes),
  *                     the block's rows meet in shared memory, and a second
  *                     small kernel adds the chunks' partial column sums
+ *   colSumOnePass     the same reads in short chunks (one trip of 8 rows per
+ *                     warp), the chunks' sums meeting by atomicAdd in an
+ *                     accumulator on the device; the last block of each
+ *                     strip writes the strip's sums: one launch. A column sum
+ *                     reads as fast as a row sum: every warp still reads
+ *                     along a row, and the partial sums are a few per column
  *
  * Every kernel takes any nx, ny >= 1 and any block of 32..1024 threads (a
  * power of two); integer sums are exact in any order, so the partial sums
@@ -218,19 +224,25 @@ template <> struct lanes_of<1> {
 };
 
 /*
- * 6a. Partial column sums of one chunk of rows. Block (strip, chunk) has
- * 32 x by threads: lane x owns the W columns (32 * strip + x) * W ...,
- * thread row y adds rows chunk_start + y, + by, ... of the chunk (R2D_UNROLL
- * loads in flight): each step of a warp reads 32 * W * 4 contiguous bytes
- * of one row. The by rows of the block meet in shared memory, and row y = 0
- * writes scratch[chunk * nx + c]. W = 4 needs nx % 4 == 0 (every row starts
- * on a 16-byte boundary); W = 1 takes any nx.
+ * The column sums of one chunk of rows, in warp 0 of the block. Block
+ * (strip, chunk) has 32 x by threads: lane x owns the W columns
+ * (32 * strip + x) * W ..., thread row y adds rows chunk_start + y, + by,
+ * ... of the chunk, U rows in flight per trip (a row past the chunk reads
+ * the trip's first row again, so that all U loads are issued together, and
+ * adds nothing): each step of a warp reads 32 * W * 4 contiguous bytes of
+ * one row. The by rows of the block meet in part[] (blockThreads() vectors
+ * of shared memory). Returns, in lane x of warp 0, its W sums (*cv: its
+ * vector of the row; the lane has columns when *cv < nx / W). W = 4 needs
+ * nx % 4 == 0 (every row starts on a 16-byte boundary); W = 1 takes any
+ * nx. Every thread must call it (a barrier inside).
  */
-template <int W>
-__global__ void colSumPartial(const int *__restrict__ a, int *scratch, int nx, int ny, int chunk_rows)
+template <int W, int U>
+__device__ __forceinline__ typename lanes_of<W>::vec chunkColumnSums(const int *__restrict__ a, int nx, int ny,
+                                                                     int chunk_rows,
+                                                                     typename lanes_of<W>::vec *part,
+                                                                     unsigned int *cv_out)
 {
     typedef typename lanes_of<W>::vec vec;
-    __shared__ vec part[R2D_MAX_THREADS];
     unsigned int lane = threadIdx.x, y = threadIdx.y, by = blockDim.y;
     unsigned int nvec = (unsigned int)nx / W; /* vectors per row */
     unsigned int cv = blockIdx.x * 32 + lane; /* this lane's vector of the row */
@@ -240,27 +252,41 @@ __global__ void colSumPartial(const int *__restrict__ a, int *scratch, int nx, i
     vec s = lanes_of<W>::zero();
 
     if (cv < nvec) { /* no barrier inside: lanes past the last column skip the loads */
-        for (r = r0 + y; r + (R2D_UNROLL - 1) * by < r1; r += R2D_UNROLL * by) {
-            vec v[R2D_UNROLL];
+        for (r = r0 + y; r < r1; r += U * by) {
+            vec v[U];
 #pragma unroll
-            for (int u = 0; u < R2D_UNROLL; ++u)
-                v[u] = __ldg(av + (r + u * by) * nvec + cv);
+            for (int u = 0; u < U; ++u)
+                v[u] = __ldg(av + (r + u * by < r1 ? r + u * by : r) * nvec + cv);
 #pragma unroll
-            for (int u = 0; u < R2D_UNROLL; ++u)
-                lanes_of<W>::add(s, v[u]);
+            for (int u = 0; u < U; ++u)
+                if (r + u * by < r1)
+                    lanes_of<W>::add(s, v[u]);
         }
-        for (; r < r1; r += by)
-            lanes_of<W>::add(s, __ldg(av + r * nvec + cv));
     }
     part[y * 32 + lane] = s;
     __syncthreads();
-    if (y == 0 && cv < nvec) {
+    if (y == 0 && cv < nvec)
         for (unsigned int k = 1; k < by; ++k)
             lanes_of<W>::add(s, part[k * 32 + lane]);
+    *cv_out = cv;
+    return s;
+}
+
+/*
+ * 6a. Partial column sums of one chunk of rows (chunkColumnSums, R2D_UNROLL
+ * loads in flight): warp 0 writes scratch[chunk * nx + c].
+ */
+template <int W>
+__global__ void colSumPartial(const int *__restrict__ a, int *scratch, int nx, int ny, int chunk_rows)
+{
+    typedef typename lanes_of<W>::vec vec;
+    __shared__ vec part[R2D_MAX_THREADS];
+    unsigned int cv;
+    vec s = chunkColumnSums<W, R2D_UNROLL>(a, nx, ny, chunk_rows, part, &cv);
+    if (threadIdx.y == 0 && cv < (unsigned int)nx / W)
 #pragma unroll
         for (int k = 0; k < W; ++k)
             scratch[blockIdx.y * (unsigned int)nx + cv * W + k] = lanes_of<W>::at(s, k);
-    }
 }
 
 /* 6b. colsum[c] = the sum over the chunks of scratch[chunk * nx + c]:
@@ -273,6 +299,62 @@ __global__ void colSumChunks(const int *scratch, int *colsum, int nx, int chunks
         for (int k = 0; k < chunks; ++k)
             s += scratch[(unsigned int)k * (unsigned int)nx + c];
         colsum[c] = s;
+    }
+}
+
+/*
+ * 7. colSumOnePass: colSumCoalesced's reads in one launch. Block (strip,
+ * chunk) reads as colSumPartial (chunkColumnSums), COL_UNROLL rows in
+ * flight per trip (the launcher makes a chunk one trip of every warp at the
+ * usual blocks: 64 rows at 32 x 8), then lane x of warp 0 adds its W sums
+ * into col_acc with atomicAdd: the chunks of a
+ * column meet in L2, in any order (integers: the same sum). The block that
+ * counts itself last of its strip in col_done (one acquire-release atomic
+ * by thread 0, after the barrier: every block's atomics are in col_acc
+ * before its count) copies the strip's sums out and sets col_acc and the
+ * count back to 0 for the next launch. With one chunk (a matrix at most
+ * one chunk tall, or wider than col_acc) each block writes its sums itself.
+ * Any nx (W = 1 when nx % 4 != 0, as colSumPartial), any block; one launch
+ * at a time (col_acc is shared).
+ */
+#define COL_UNROLL 8            /* int4 loads in flight per thread per trip */
+#define COL_ACC_MAX (1 << 20)   /* columns col_acc holds (wider: one chunk) */
+static __device__ __align__(16) int col_acc[COL_ACC_MAX];
+static __device__ unsigned int col_done[COL_ACC_MAX / 32]; /* one per strip */
+
+template <int W>
+__global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, int ny, int chunk_rows)
+{
+    typedef typename lanes_of<W>::vec vec;
+    extern __shared__ int4 part_words[]; /* blockThreads() vectors, sized at launch */
+    __shared__ bool last;
+    unsigned int cv;
+    vec s = chunkColumnSums<W, COL_UNROLL>(a, nx, ny, chunk_rows, (vec *)part_words, &cv);
+    bool mine = threadIdx.y == 0 && cv < (unsigned int)nx / W; /* warp 0's lanes that have columns */
+
+    if (mine)
+#pragma unroll
+        for (int k = 0; k < W; ++k) {
+            if (gridDim.y == 1)
+                colsum[cv * W + k] = lanes_of<W>::at(s, k);
+            else
+                atomicAdd(&col_acc[cv * W + k], lanes_of<W>::at(s, k));
+        }
+    if (gridDim.y > 1) {  /* the same for every thread of the grid */
+        __syncthreads(); /* the block's atomics are issued before its count */
+        if (flatTid() == 0)
+            last = __nv_atomic_fetch_add(&col_done[blockIdx.x], 1u, __NV_ATOMIC_ACQ_REL,
+                                         __NV_THREAD_SCOPE_DEVICE) == gridDim.y - 1;
+        __syncthreads();
+        if (last) {
+            if (mine) {
+                vec *acc = (vec *)col_acc;
+                ((vec *)colsum)[cv] = __ldcg(&acc[cv]); /* L2, where the atomics are */
+                acc[cv] = lanes_of<W>::zero();
+            }
+            if (flatTid() == 0)
+                col_done[blockIdx.x] = 0;
+        }
     }
 }
 

@@ -43,6 +43,8 @@ for b in $BLOCKS; do
     esac
     t=$((w * UNROLL)) # one pass of the full grid over tiles
     sizes="$sizes $((b * 4 - 1)) $((b * 4)) $((b * 4 + 1)) $((b * 16 - 1)) $((b * 16 + 1))"
+    # reduceModernSmall's full blocks: 1, 2 and 4 int4s a thread, no guards
+    sizes="$sizes $((b * 8)) $((b * 16))"
     sizes="$sizes $((w - 1)) $((w + 1)) $((w + 4)) $((t - 1)) $((t + 1)) $((2 * t + 3))"
 done
 sizes=$(echo $sizes | tr ' ' '\n' | sort -n | uniq | tr '\n' ' ')

@@ -15,7 +15,7 @@
 . tests/lib.sh
 
 lab_suite lab05 # LAB
-ROWS=9 # kernels of the matrix mode, the two CUB rows included
+ROWS=10 # kernels of the matrix mode, the two CUB rows included
 EX=reduce2DNumba # the matrix mode's exercise (its fix-it: the checks below are its bug's)
 EX_SHAPE=20000x700 # where --exercises runs it (EXERCISE_NX x EXERCISE_NY in matrix.cu)
 EX_N=14000000
@@ -35,6 +35,7 @@ run $LAB -n 1023x1025 -b 32x8 --csv -r 1
 if awk -F, -v ROWS=$ROWS 'NR > 1 && ($4 != 1048575 || $5 != 1023 || $6 != 1025 || $9 != 4194300) { bad = 1 }
             NR > 1 && $3 == "reduce2D" && ($7 != "32x64" || $8 != "32x8") { bad = 1 }
             NR > 1 && $3 == "colSumCoalesced" && $8 != "32x8" { bad = 1 }
+            NR > 1 && $3 == "colSumOnePass" && ($7 != "32x17" || $8 != "32x8") { bad = 1 }
             NR > 1 && $3 ~ /^cub::/ && $7 != "0" { bad = 1 }
             END { exit bad || NR != ROWS + 1 }' "$OUTF"; then ok "lab05 matrix CSV: n, nx, ny, grid, block, bytes"
 else notok "lab05 matrix CSV columns" "$(head -c 600 "$OUTF")"; fi
@@ -59,7 +60,7 @@ VS='([0-9.]+x faster than the library|level with the library \(within 1%\)|the l
 expect_grep "lab05 matrix table: whole matrix against CUB" "^  whole matrix +reduce2DModern [0-9.]+ ms, CUB [0-9.]+ ms: $VS\$" "$OUTF"
 expect_grep "lab05 matrix table: row sums against CUB" "^  row sums +rowSum(Warp|Block) [0-9.]+ ms, CUB segmented [0-9.]+ ms: $VS\$" "$OUTF"
 check_width "lab05 matrix table fits 100 columns" "$OUTF"
-expect_grep "lab05 matrix table: columns against rows" '^  column sums +colSumCoalesced [0-9]+ GB/s, row sums.* [0-9]+ GB/s: [0-9.]+x$' "$OUTF"
+expect_grep "lab05 matrix table: columns against rows" '^  column sums +colSum(Coalesced|OnePass) [0-9]+ GB/s, row sums.* [0-9]+ GB/s: [0-9.]+x$' "$OUTF"
 expect_grep "lab05 matrix table: the size line" '^size +n = 8192x8192 \(256\.0 MiB moved\)' "$OUTF"
 if tail -n 1 "$OUTF" | grep -Eq "^exercises: [0-1] of 1 done"; then ok "lab05 matrix table ends with the exercises line"
 else notok "lab05 matrix table ends with the exercises line" "last line: $(tail -n 1 "$OUTF")"; fi

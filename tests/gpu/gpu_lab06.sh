@@ -41,8 +41,9 @@ expect_usage "lab06 -n 1x1,2x2 without --check" $L -n 1x1,2x2
 expect_usage "lab06 --check -n 33x17,1x2000000 (grid.y over 65535)" $L --check -n 33x17,1x2000000
 expect_usage "lab06 --check --type float" $L --check --type float
 
-# odd and rectangular shapes, default block
-check_cross "lab06" "$KERNELS" $L --check -n 1x1,1x1000,1000x1,33x17,17x33,2049x2047,8192x4096
+# odd and rectangular shapes, default block; sides that are multiples of 4 but
+# not of the tile (transposeSmemFloat4's float4 path, partial tiles both ways)
+check_cross "lab06" "$KERNELS" $L --check -n 1x1,1x1000,1000x1,33x17,17x33,2049x2047,8192x4096,4x4,68x132,1028x36
 # --nx/--ny and a square given as one number
 expect_csv_pass "lab06 --nx 100 --ny 3" "$ROWS" $L --nx 100 --ny 3 --csv -r 2
 expect_csv_pass "lab06 -n 129" "$ROWS" $L -n 129 --csv -r 2

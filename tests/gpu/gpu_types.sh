@@ -34,6 +34,9 @@ for lab in $LABS; do
         # lab05: reduceModern's tiles (4 vectors a thread: 16*b floats, 8*b
         # doubles) and a partial tile after several whole ones
         [ $lab = lab05 ] && sizes="$sizes $((b * 16 - 1)) $((b * 16 + 1)) $((b * 48 + 5))"
+        # lab05: reduceModernSmall's full blocks (1, 2, 4 vectors a thread: 4b, 8b,
+        # 16b floats; 2b, 4b, 8b doubles), where its loads have no guards
+        [ $lab = lab05 ] && sizes="$sizes $((b * 2)) $((b * 4)) $((b * 8)) $((b * 16))"
     done
     sizes=$(echo $sizes 1000003 16777213 | tr ' ' '\n' | sort -n | uniq | tr '\n' ' ')
     check_cross "$lab" "$kernels" ./$lab --check --type float,double -n "$(commas "$sizes")" -b "$(commas "$BLOCKS")"
