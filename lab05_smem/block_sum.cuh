@@ -2,11 +2,11 @@
  * block_sum.cuh - the sums inside one block that lab05's kernels share: a
  * warp's by shuffles, a block's by shuffles, and the 1D shared-memory tree.
  *
- * Only __device__ __forceinline__ functions: any file may include it
- * (reduce_shfl.cuh, reduce2d.cuh, exercises.cuh). A block may be 1D or 2D:
- * its threads are numbered tid = threadIdx.x + blockDim.x * threadIdx.y, as
- * CUDA numbers them into warps, so the 32 lanes of a warp are 32 neighbouring
- * tids. Every block has a power-of-two count of threads from 32 to 1024.
+ * Only __device__ __forceinline__ functions: any file may include it. A
+ * block may be 1D or 2D: its threads are numbered
+ * tid = threadIdx.x + blockDim.x * threadIdx.y, as CUDA numbers them into
+ * warps, so the 32 lanes of a warp are 32 neighbouring tids. Every block
+ * has a power-of-two count of threads from 32 to 1024.
  */
 #ifndef BLOCK_SUM_CUH
 #define BLOCK_SUM_CUH

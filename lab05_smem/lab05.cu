@@ -9,7 +9,7 @@
  *     ./lab05 -k reduceModern,cub::DeviceReduce::Sum -n 2^28
  *     ./lab05 --csv                    machine-readable (columns: docs/output.md)
  *     ./lab05 --exercises              your exercises (exercises.cuh) beside their reference rows
- *     ./lab05 -n 8192x8192             the matrix mode (matrix.cu): the whole matrix, its rows and
+ *     ./lab05 -n 8192x8192             the matrix mode (matrix/): the whole matrix, its rows and
  *                                      its columns; NX columns x NY rows, as lab06 takes it
  *
  * The kernels, in the order of the table (the story of the chapter):
@@ -36,6 +36,7 @@
 #include "workbook.h"
 #include "reduce_smem.cuh"
 #include "reduce_shfl.cuh"
+#include "modern.cuh"
 #include "cub_sum.cuh"
 #include "exercises.h"   /* the exercise tables (exercises.cu) */
 #include "matrix/matrix.h" /* the matrix mode */

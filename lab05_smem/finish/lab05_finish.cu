@@ -29,7 +29,7 @@
  * shows an H100 run.
  */
 #include "workbook.h"
-#include "../reduce_shfl.cuh"
+#include "../modern.cuh"
 #include "../cub_sum.cuh"
 
 #include <string.h>

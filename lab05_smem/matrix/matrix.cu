@@ -22,7 +22,7 @@
 #include "workbook.h"
 #include "matrix.h"
 #include "reduce2d.cuh"
-#include "reduce_shfl.cuh" /* reduceModern: the whole-matrix row's kernel */
+#include "modern.cuh" /* reduceModern: the whole-matrix row's kernel */
 #include "cub_sum.cuh"
 
 #include <cub/device/device_segmented_reduce.cuh>

@@ -14,8 +14,8 @@
  *                     threadIdx.x + blockDim.x * threadIdx.y, a tree, one
  *                     partial sum per block (the host adds them)
  *   reduce2DModern    the matrix is one contiguous array: the row runs
- *                     lab05's reduceModern<int> on it (reduce_shfl.cuh and
- *                     modern.cuh: int4 tiles, shuffles, one atomic per block),
+ *                     lab05's reduceModern<int> on it (modern.cuh: int4
+ *                     tiles, shuffles, one atomic per block),
  *                     the 2D block numbered flat
  *   rowSumNaive       a thread per row: what one writes first; a warp's 32
  *                     threads read 32 different rows (uncoalesced)
