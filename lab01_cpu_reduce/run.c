@@ -2,7 +2,7 @@
  * run.c - lab01's runner: each version verified on a fresh copy of the
  * input with a poisoned tail after a[n-1], timed, checked again in its
  * timed runs, judged exactly or against its rounding bound; the memcpy
- * ceiling. The versions and the program are lab01.c's.
+ * ceiling.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
