@@ -4,8 +4,8 @@
 # command line is tried on every built program (`./labNN OPT VALUE --list`,
 # which parses and exits before any GPU work; `--trace` alone for the
 # kernel trace, which a GPU lab hands to tools/trace/), and -h must name
-# the options that were taken and no other.
-# Run from the repository root (tests/run does).
+# the options that were taken and no other. Then --list --csv against
+# --list. Run from the repository root (tests/run does).
 . tests/lib.sh
 
 # probe BIN OPTION: 0 if BIN takes OPTION (with a value that fits BIN)
@@ -55,3 +55,21 @@ for b in lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     else notok "$b -h against its parser" "${bad#; }"; fi
 done
 [ $nbin -gt 0 ] || skip "-h against the parser" "no lab built"
+
+# --list --csv (what tools/sanitize.sh and profile.sh read) holds the rows of
+# --list: each name, its kind and the row it is measured against, in order;
+# lab05's matrix mode under -n 1x1
+for b in lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish; do
+    [ -x "./$b" ] || continue
+    list_table "./$b"
+    for part in 1d matrix; do
+        shape=
+        [ $part = matrix ] && shape="-n 1x1"
+        want=$(awk -v p=$part '$1 == p { print $2, $3, $4 }' "$TMPD/list.tab")
+        [ $part = matrix ] && [ -z "$want" ] && continue
+        # shellcheck disable=SC2086
+        got=$("./$b" $shape --list --csv 2>&1 | awk -F, 'NR > 1 { print $2, $1, ($3 == "" ? "-" : $3) }')
+        if [ -n "$want" ] && [ "$got" = "$want" ]; then ok "$b${shape:+ $shape} --list --csv: the rows of --list"
+        else notok "$b${shape:+ $shape} --list --csv" "got '$(echo $got | cut -c 1-150)', --list says '$(echo $want | cut -c 1-150)'"; fi
+    done
+done
