@@ -248,12 +248,14 @@ solutions-build:
 # make test builds with one job per core unless -j was given
 JOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 
-# lab03 without dynamic parallelism (build/nocdp/lab03), which the trace's
-# tests and make sanitize run: built before the tests, so that no test part
-# sees it half-built while another builds it
+# lab03 without dynamic parallelism (build/nocdp/lab03, and with the
+# solutions build/nocdp-solutions/lab03), which the trace's tests and
+# tools/sanitize.sh run: built before the tests, so that every test part
+# sees the same builds, whole
 NOCDP_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),nocdp-build)
 nocdp-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
+	@$(if $(SOLUTIONS_BUILD),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 
 test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD)
 

@@ -3,9 +3,10 @@
 #
 #   sh tools/handout.sh DIR
 #
-# Copies the workbook's own files (the files git tracks; without git every
-# file but build/, the lab binaries and what the workbook's commands write:
-# handin/, results/) into DIR, leaving out what students must not see:
+# Copies the workbook's own files (the files git tracks and the new ones in
+# its own folders, not a stray file at the top; without git every file but
+# build/, the lab binaries and what the workbook's commands write: handin/,
+# results/) into DIR, leaving out what students must not see:
 #   - every labNN_*/solutions/ folder (the solutions to the exercises);
 #   - every output of a solutions build kept for the tests
 #     (tests/fixtures/*/*-solutions.*: full marks without code);
@@ -36,7 +37,10 @@ esac
 # (git only where the workbook is the work tree's top: a workbook unpacked
 # inside another repository, a course's, is not that repository's files)
 if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
+    # what git tracks, and new files in the workbook's own folders that are
+    # not committed yet; never a stray file at the top or make handin's handin/
     git ls-files --cached
+    git ls-files --others --exclude-standard -- .ci common docs 'lab0[1-6]_*' tests tools
 else
     find . -type f ! -path './build/*' ! -path './.git/*' ! -path './handin/*' ! -path './results/*' |
         sed 's|^\./||' |
