@@ -35,7 +35,7 @@
 # -n 2048). Lines starting with # and empty lines in the list are comments.
 #
 # Pasted but not re-run here, and why (tests/tools/docs.sh reads these `# - ` lines):
-# - lab05: $ compute-sanitizer --tool racecheck ./lab05 --exercises -k reduceSmemNoSyncwarp -n 100003 -r 1
+# - lab05-runs: $ compute-sanitizer --tool racecheck ./lab05 --exercises -k reduceSmemNoSyncwarp -n 100003 -r 1
 #     an excerpt (the block elides the hazards with `...`), of compute-
 #     sanitizer rather than of the lab, whose exit status is the tool's;
 #     make sanitize runs the labs under it.

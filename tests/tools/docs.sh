@@ -107,7 +107,8 @@ fi
 # the chapters' pasted outputs: every `$ ` line that heads a pasted block in
 # docs/lab0*.md and docs/results/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
 # chapter, the command as the chapter shows it; a command pasted twice needs
-# two), or is one it leaves out and says why (its `# - labNN: $ ...` lines).
+# two), or is one it leaves out and says why (its `# - labNN: $ ...` lines; a page
+# of runs, `# - labNN-runs: $ ...`).
 # One way only: LIST may hold commands ahead of the chapters.
 if [ -f tools/snapshots.sh ]; then
     expect_status 0 "tools/snapshots.sh parses (sh -n)" sh -n tools/snapshots.sh
@@ -124,8 +125,8 @@ if [ -f tools/snapshots.sh ]; then
             if (last) inlist = 0
             next
         }
-        nf == 1 && /^# - lab[0-9][0-9]: \$ / {
-            ch = $3; sub(/:$/, "", ch); cmd = $0; sub(/^# - lab[0-9][0-9]: \$ /, "", cmd)
+        nf == 1 && /^# - lab[0-9][0-9][-a-z0-9]*: \$ / {
+            ch = $3; sub(/:$/, "", ch); cmd = $0; sub(/^# - lab[0-9][0-9][-a-z0-9]*: \$ /, "", cmd)
             LEFT[ch SUBSEP cmd] = 1
             next
         }
