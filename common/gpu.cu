@@ -319,7 +319,7 @@ int wb_first_poisoned(const void *host, size_t count, size_t esz, int byte)
 /* Fill this block's dynamic shared memory, `words` 4-byte words, with 0xFF
  * bytes. volatile: nothing reads the words back, and they must still be
  * written. */
-__global__ void poison_shared_kernel(unsigned words)
+__global__ void wb_poison_shared_kernel(unsigned words)
 {
     extern __shared__ unsigned shared_words[];
     volatile unsigned *s = shared_words;
@@ -333,12 +333,12 @@ void wb_poison_shared(const wb_gpu *g)
     if (!bytes) {
         bytes = g->prop.sharedMemPerBlockOptin > g->prop.sharedMemPerBlock ? g->prop.sharedMemPerBlockOptin
                                                                             : g->prop.sharedMemPerBlock;
-        CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-        CHECK(cudaFuncSetAttribute(poison_shared_kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+        CHECK(cudaFuncSetAttribute(wb_poison_shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        CHECK(cudaFuncSetAttribute(wb_poison_shared_kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                    (int)cudaSharedmemCarveoutMaxShared));
     }
-    poison_shared_kernel<<<(unsigned)g->sm_count, 1024, bytes>>>((unsigned)(bytes / sizeof(unsigned)));
-    CHECK_LAUNCH("poison_shared_kernel");
+    wb_poison_shared_kernel<<<(unsigned)g->sm_count, 1024, bytes>>>((unsigned)(bytes / sizeof(unsigned)));
+    CHECK_LAUNCH("wb_poison_shared_kernel");
 }
 
 /* ---------------------------------------------------------------------- */
