@@ -79,10 +79,11 @@ expect_grep() {
     if grep -Eq "$2" "$3"; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3")"; fi
 }
 
-# has_gpu: a usable CUDA device is present (WB_GPU=0 or 1 overrides)
+# has_gpu: a usable CUDA device is present, as CUDA sees it (tools/gpu.sh;
+# WB_GPU=0 or 1 overrides)
 has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
-    command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1
+    sh tools/gpu.sh count >/dev/null 2>&1
 }
 
 # commas "a b c": a,b,c (a --check list)
