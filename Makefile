@@ -247,6 +247,35 @@ $(BUILD)/tests/%.o: tests/%.cu $(BUILD)/common/flags | need-nvcc
 	@echo "  NVCC   $<"
 	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -Ilab05_smem -Ilab06_transpose -c -o $@ $<
 
+# build/tests/holdmem N holds all but N GiB of the GPU's memory until killed
+# (tests/tools/holdmem.cu): make test on a GPU that others share, tried here
+$(BUILD)/tests/holdmem: $(BUILD)/tests/tools/holdmem.o | need-nvcc
+	@echo "  LINK   $@"
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^
+
+# lab06 with tests/harness/lab06_first.cuh for its exercises (a kernel right on
+# its first launch only, which lab06 must FAIL: tests/gpu/gpu_lab06.sh). A copy
+# of lab06.cu, so that its #include "exercises.cuh" finds the one beside it.
+LAB06_FIRST := $(BUILD)/tests/lab06-first
+$(BUILD)/tests/lab06_first/lab06.cu: lab06_transpose/lab06.cu
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+$(BUILD)/tests/lab06_first/exercises.cuh: tests/harness/lab06_first.cuh
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+$(LAB06_FIRST): $(BUILD)/tests/lab06_first/lab06.cu $(BUILD)/tests/lab06_first/exercises.cuh \
+    $(filter-out %/lab06.o,$(lab06_OBJ)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab06.o | need-nvcc
+	@echo "  NVCC   $@"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) -Icommon -Ilab06_transpose -o $@ $< $(filter %.o,$^) -lm
+
+# lab05's code for GPUs before 8.0 (modern.cuh's __CUDA_ARCH__ < 800 path),
+# built for sm_75 alone into build/sm75/: on a newer GPU the driver compiles
+# its PTX at the first launch (tests/gpu/gpu_lab05.sh runs it under --check)
+SM75_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),sm75-build)
+sm75-build:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/sm75 BIN=$(BUILD)/sm75/ CUDA_ARCH=75 lab05
+.PHONY: sm75-build
+
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(if $(GPU_CC),yes)
 SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/solutions)),solutions-build)
@@ -266,7 +295,8 @@ nocdp-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
 	@$(if $(SOLUTIONS_BUILD),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD)
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
+    $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build

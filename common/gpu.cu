@@ -24,10 +24,18 @@ static void say(const char *text)
  * the call as its function's name and (...), then WHAT alone, then NAME. */
 void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
 {
-    char text[512], fn[128];
+    char text[512], fn[128], oom[96];
     const char *what = cudaGetErrorString(err), *name = cudaGetErrorName(err);
     int room = WB_WIDTH - (gpu_lab[0] ? (int)strlen(gpu_lab) + 2 : 0), i;
     snprintf(fn, sizeof fn, "%.*s%s", (int)strcspn(call, "("), call, strchr(call, '(') ? "(...)" : "");
+    if (err == cudaErrorMemoryAllocation) { /* out of GPU memory: say how much is left */
+        size_t free_b = 0, total_b = 0;
+        cudaGetLastError();
+        if (cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) {
+            snprintf(oom, sizeof oom, "out of GPU memory, %.0f MiB free", free_b / 1048576.0);
+            what = oom;
+        }
+    }
     for (i = 0; i < 4; ++i) {
         snprintf(text, sizeof text, "%s:%d: %s failed: %s%s%s%s", file, line, i ? fn : call,
                  i < 3 ? what : name, i < 2 ? " (" : "", i < 2 ? name : "", i < 2 ? ")" : "");
@@ -80,8 +88,21 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
         exit(WB_EXIT_CUDA);
     }
     g->id = 0;
-    CHECK(cudaSetDevice(g->id));
-    CHECK(cudaGetDeviceProperties(&g->prop, g->id));
+    CHECK(cudaGetDeviceProperties(&g->prop, g->id)); /* needs no context yet */
+    err = cudaSetDevice(g->id); /* creates the context */
+    if (err == cudaErrorMemoryAllocation) {
+        /* what a context reserves at least: a 1 KiB stack for every thread
+         * the GPU can hold, the 8 MiB malloc heap and the 1 MiB printf buffer;
+         * with no context, CUDA cannot say how much is free */
+        double need = (double)g->prop.maxThreadsPerMultiProcessor * g->prop.multiProcessorCount * 1024 +
+                      9.0 * 1048576;
+        char text[300];
+        snprintf(text, sizeof text, "a CUDA context needs about %.0f MiB, less is free (%s: other processes?)",
+                 need / 1048576.0, g->prop.name);
+        say(text);
+        exit(WB_EXIT_CUDA);
+    }
+    CHECK(err);
     CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, g->id));
     CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, g->id));
     CHECK(cudaRuntimeGetVersion(&runtime));
@@ -98,7 +119,17 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     g->flush_bytes = 2 * g->l2_bytes;
     if (g->flush_bytes < (8u << 20))
         g->flush_bytes = 8u << 20;
-    CHECK(cudaMalloc(&g->flush_buf, g->flush_bytes));
+    err = cudaMalloc(&g->flush_buf, g->flush_bytes);
+    if (err == cudaErrorMemoryAllocation) {
+        char text[300];
+        cudaGetLastError();
+        CHECK(cudaMemGetInfo(&free_b, &total_b));
+        snprintf(text, sizeof text, "the L2 flush buffer (twice the L2) needs %.0f MiB, %.0f MiB free",
+                 g->flush_bytes / 1048576.0, free_b / 1048576.0);
+        say(text);
+        exit(WB_EXIT_CUDA);
+    }
+    CHECK(err);
     CHECK(cudaMemset(g->flush_buf, 0, g->flush_bytes));
     CHECK(cudaMalloc(&g->flush_sink, sizeof(int)));
     CHECK(cudaHostAlloc((void **)&g->hold_flag, sizeof(int), cudaHostAllocMapped));

@@ -86,6 +86,18 @@ has_gpu() {
     sh tools/gpu.sh count >/dev/null 2>&1
 }
 
+# gpu_room NAME MIB: a run whose data takes MIB MiB of GPU memory, with its
+# context (WB_GPU_CTX_MIB, 768), fits in what tests/run gave this suite
+# (WB_GPU_MIB: its share of the free memory; unset, a suite run alone: no
+# limit). Else one skip line naming what it needs, and false.
+gpu_room() {
+    [ -n "${WB_GPU_MIB:-}" ] || return 0
+    grn=$(($2 + ${WB_GPU_CTX_MIB:-768}))
+    [ "$grn" -le "$WB_GPU_MIB" ] && return 0
+    skip "$1" "needs about $grn MiB of GPU memory (its data and a context), $WB_GPU_MIB MiB free for it"
+    return 1
+}
+
 # commas "a b c": a,b,c (a --check list)
 commas() { echo $1 | tr ' ' ','; }
 
