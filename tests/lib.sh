@@ -305,7 +305,7 @@ expected_rows() {
 #   build/solutions/LAB (make test builds it where a GPU is): every row of
 #   --check --exercises ARGS passes, for each ARGS (lists: "-n 1,33 -b 32,64"),
 #   and a plain run says every exercise is done. Their speed is
-#   exercise_speed's (tests/gpu/gpu_speed.sh).
+#   tests/gpu/gpu_speed.sh's (tests/gpu/speed.claims).
 exercise_checks() {
     el=$1; eargs=$2
     ewrite=$(list_names ./$el write); efix=$(list_names ./$el fix)
@@ -390,25 +390,6 @@ explain_correct() {
     if grep -q WRONG "$OUTF"; then notok "$1 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
     elif [ "$(grep -c ': correct$' "$OUTF")" -ne "$2" ]; then notok "$1 --explain simulation" "not every kernel ends correct"
     else ok "$1 --explain simulation"; fi
-}
-
-# exercise_speed LAB "NAME=BAR ..." [ARGS]: each solution's speedup over its
-# reference at the exercise size (--exercises --csv -r 20) is at least BAR.
-# Timed: tests/gpu/gpu_speed.sh runs it alone on the GPU.
-exercise_speed() {
-    sol=build/solutions/$1
-    if [ ! -x "$sol" ]; then skip "$1 solutions' speed" "$sol not built"; return; fi
-    # shellcheck disable=SC2086
-    run $sol --exercises --csv -r 20 ${3:-}
-    for nb in $2; do
-        x=${nb%%=*}; bar=${nb#*=}
-        got=$(awk -F, -v x="$x" '$3 == x && $23 != "kernel" && $NF == "PASS" { print $17; exit }' "$OUTF")
-        if [ -n "$got" ] && awk -v g="$got" -v b="$bar" 'BEGIN { exit !(g + 0 >= b + 0) }'; then
-            ok "$1 solution $x at ${got}x its reference (>= ${bar}x)"
-        else
-            notok "$1 solution $x speed" "speedup '${got}' over its reference, wanted >= $bar"
-        fi
-    done
 }
 
 # finish_column NAME WANT: the CSV in $OUTF has a finish column, and every row
