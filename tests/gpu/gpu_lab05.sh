@@ -158,20 +158,6 @@ else
     if [ "$STATUS" -eq 1 ] && [ "$got" = "$want" ]; then ok "lab05 --exercises --sweep as shipped: exercise rows at each n"
     else notok "lab05 --exercises --sweep as shipped" "exit $STATUS; rows: $got"; fi
 fi
-# the code for GPUs before 8.0 (modern.cuh's __CUDA_ARCH__ < 800 path: the
-# warp's int sum in shuffles, not redux.sync), built for sm_75 alone into
-# build/sm75/ by make test: on a newer GPU the driver compiles its PTX at the
-# first launch. The one-pass kernels at odd and edge sizes, every block, each type.
-S75=build/sm75/lab05
-if [ -x $S75 ]; then
-    check_cross "lab05 sm_75 code" "reduceModern reduceAtomic" $S75 --check -k reduceModern,reduceAtomic \
-        -n 1,5,33,1025,4097,100003,1000003,16777213 -b 32,128,1024 --type int,float,double
-    check_cross "lab05 sm_75 code, matrix" "reduce2DModern rowSumWarp colSumOnePass" \
-        $S75 --check -k reduce2DModern,rowSumWarp,colSumOnePass -n 1x1,1023x1025,4097x3 -b 32x8
-else
-    skip "lab05 sm_75 code" "$S75 not built (make test builds it where a GPU is)"
-fi
-
 if [ -x build/solutions/lab05 ]; then
     expect_csv_pass "lab05 solutions --exercises --sweep" 35 build/solutions/lab05 --exercises --sweep -n 2^14 --csv -r 2
     check_cross "lab05 solutions -k reduceMaxSmem" "reduceMaxSmem reduceSmem" \
