@@ -70,7 +70,9 @@ FAT_WANTED := 75 80 86 89 90 100 120
 FAT_ARCHS := $(foreach a,$(FAT_WANTED),$(if $(findstring compute_$(a) ,$(NVCC_ARCHS) ),$(a)))
 FAT_PTX := $(lastword $(FAT_ARCHS))
 GENCODE := $(foreach a,$(FAT_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) -gencode arch=compute_$(FAT_PTX),code=compute_$(FAT_PTX)
-ARCH_NOTE := fat binary for $(foreach a,$(FAT_ARCHS),sm_$(a)) + compute_$(FAT_PTX) PTX ($(if $(GPU_CC),sm_$(GPU_CC) is newer than this nvcc,no GPU found))
+FAT_COMMA := ,
+FAT_EMPTY :=
+ARCH_NOTE := fat binary, sm_{$(subst $(FAT_EMPTY) $(FAT_EMPTY),$(FAT_COMMA),$(FAT_ARCHS))} + compute_$(FAT_PTX) PTX ($(if $(GPU_CC),sm_$(GPU_CC) is newer than this nvcc,no GPU found))
 endif
 
 ifneq ($(filter-out 1,$(SOLUTIONS)),)
@@ -271,10 +273,9 @@ $(LAB06_FIRST): $(BUILD)/tests/lab06_first/lab06.cu $(BUILD)/tests/lab06_first/e
 # lab05's code for GPUs before 8.0 (modern.cuh's __CUDA_ARCH__ < 800 path),
 # built for sm_75 alone into build/sm75/: on a newer GPU the driver compiles
 # its PTX at the first launch (tests/gpu/gpu_lab05.sh runs it under --check)
-SM75_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),sm75-build)
-sm75-build:
+SM75_BUILD = $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(BUILD)/sm75/lab05)
+$(BUILD)/sm75/lab05: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/sm75 BIN=$(BUILD)/sm75/ CUDA_ARCH=75 lab05
-.PHONY: sm75-build
 
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(if $(GPU_CC),yes)

@@ -19,7 +19,7 @@ speed_mib() {
     esac
 }
 
-grep -v '^#' tests/gpu/speed.claims | while IFS='|' read -r label cmd fixture claims; do
+grep -v '^#' tests/gpu/speed.claims | while IFS="|" read -r label cmd _ claims; do
     [ -n "$label" ] || continue
     bin=${cmd%% *}
     if [ ! -x "$bin" ]; then skip "$label: speed" "$bin not built"; continue; fi

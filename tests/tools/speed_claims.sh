@@ -27,8 +27,7 @@ slowed() {
         { print }' "$1" "$1"
 }
 
-kept=0
-grep -v '^#' tests/gpu/speed.claims | while IFS='|' read -r label cmd fixture claims; do
+grep -v '^#' tests/gpu/speed.claims | while IFS="|" read -r label _ fixture claims; do
     [ -n "$label" ] && [ "$fixture" != - ] || continue
     for f in tests/fixtures/*/"$fixture"; do
         [ -f "$f" ] || continue
