@@ -8,7 +8,7 @@
 
 # ---- things you may set -------------------------------------------------
 CUDA_ARCH ?=          # compute capability without the dot, e.g. 90 for H100, 86 for RTX 3090;
-                      # empty: the GPU's own (nvidia-smi), or without a GPU a fat binary for 7.5+
+                      # empty: the GPU's own (sh tools/gpu.sh cc), or without a GPU a fat binary for 7.5+
 NVCC      ?= nvcc     # the CUDA compiler driver
 DLCM      ?=          # lab06 only: ca (loads cached in L1) or cg (L1 bypassed); empty: the default
 SOLUTIONS ?=          # 1: build with the solutions (labNN_*/solutions/), not the student's files
@@ -45,23 +45,34 @@ HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
 .DEFAULT_GOAL := all
 
 # ---- target architectures -------------------------------------------------
+# The GPU as CUDA sees it (tools/gpu.sh: device 0 after CUDA_VISIBLE_DEVICES,
+# CUDA's order), asked once: sub-makes inherit the answer. Not for make clean.
+NVCC_ARCHS := $(if $(HAVE_NVCC),$(shell $(NVCC) --list-gpu-arch 2>/dev/null | tr '\n' ' '))
+ifeq ($(origin GPU_CC),undefined)
+GPU_CC := $(if $(filter-out clean,$(or $(MAKECMDGOALS),all)),$(shell NVCC="$(NVCC)" sh tools/gpu.sh cc 2>/dev/null))
+endif
+export GPU_CC
 ifeq ($(CUDA_ARCH),)
-CUDA_ARCH_FOUND := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '.[:space:]')
+# the GPU's own, where this nvcc can compile for it (else the fat binary's PTX serves it)
+CUDA_ARCH_FOUND := $(if $(findstring compute_$(GPU_CC) ,$(NVCC_ARCHS) ),$(GPU_CC))
 endif
 ifneq ($(CUDA_ARCH),)
 GENCODE := -gencode arch=compute_$(CUDA_ARCH),code=[sm_$(CUDA_ARCH),compute_$(CUDA_ARCH)]
 ARCH_NOTE := sm_$(CUDA_ARCH) (CUDA_ARCH)
 else ifneq ($(CUDA_ARCH_FOUND),)
 GENCODE := -gencode arch=compute_$(CUDA_ARCH_FOUND),code=[sm_$(CUDA_ARCH_FOUND),compute_$(CUDA_ARCH_FOUND)]
-ARCH_NOTE := sm_$(CUDA_ARCH_FOUND) (the GPU found by nvidia-smi)
+ARCH_NOTE := sm_$(CUDA_ARCH_FOUND) (the GPU CUDA finds: sh tools/gpu.sh cc)
 else
-# No GPU here: machine code for every architecture this nvcc supports from
-# 7.0 up (CUDA 13 starts at 7.5), plus PTX of the newest for later GPUs.
-FAT_WANTED := 70 75 80 86 89 90
-FAT_ARCHS := $(foreach a,$(FAT_WANTED),$(if $(findstring compute_$(a) ,$(shell $(NVCC) --list-gpu-arch 2>/dev/null | tr '\n' ' ')),$(a)))
+# No GPU here (or one newer than this nvcc): machine code for every
+# architecture this nvcc supports from 7.5 (CUDA 13's first) to 12.0, plus
+# PTX of the newest for later GPUs.
+FAT_WANTED := 75 80 86 89 90 100 120
+FAT_ARCHS := $(foreach a,$(FAT_WANTED),$(if $(findstring compute_$(a) ,$(NVCC_ARCHS) ),$(a)))
 FAT_PTX := $(lastword $(FAT_ARCHS))
 GENCODE := $(foreach a,$(FAT_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) -gencode arch=compute_$(FAT_PTX),code=compute_$(FAT_PTX)
-ARCH_NOTE := fat binary for $(foreach a,$(FAT_ARCHS),sm_$(a)) + compute_$(FAT_PTX) PTX (no GPU found)
+FAT_COMMA := ,
+FAT_EMPTY :=
+ARCH_NOTE := fat binary, sm_{$(subst $(FAT_EMPTY) $(FAT_EMPTY),$(FAT_COMMA),$(FAT_ARCHS))} + compute_$(FAT_PTX) PTX ($(if $(GPU_CC),sm_$(GPU_CC) is newer than this nvcc,no GPU found))
 endif
 
 ifneq ($(filter-out 1,$(SOLUTIONS)),)
@@ -238,8 +249,36 @@ $(BUILD)/tests/%.o: tests/%.cu $(BUILD)/common/flags | need-nvcc
 	@echo "  NVCC   $<"
 	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $(DEPFLAGS) -Icommon -Ilab05_smem -Ilab06_transpose -c -o $@ $<
 
+# build/tests/holdmem N holds all but N GiB of the GPU's memory until killed
+# (tests/tools/holdmem.cu): make test on a GPU that others share, tried here
+$(BUILD)/tests/holdmem: $(BUILD)/tests/tools/holdmem.o | need-nvcc
+	@echo "  LINK   $@"
+	$(Q)$(NVCC) $(GENCODE) -o $@ $^
+
+# lab06 with tests/harness/lab06_first.cuh for its exercises (a kernel right on
+# its first launch only, which lab06 must FAIL: tests/gpu/gpu_lab06.sh). A copy
+# of lab06.cu, so that its #include "exercises.cuh" finds the one beside it.
+LAB06_FIRST := $(BUILD)/tests/lab06-first
+$(BUILD)/tests/lab06_first/lab06.cu: lab06_transpose/lab06.cu
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+$(BUILD)/tests/lab06_first/exercises.cuh: tests/harness/lab06_first.cuh
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+$(LAB06_FIRST): $(BUILD)/tests/lab06_first/lab06.cu $(BUILD)/tests/lab06_first/exercises.cuh \
+    $(filter-out %/lab06.o,$(lab06_OBJ)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab06.o | need-nvcc
+	@echo "  NVCC   $@"
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) -Icommon -Ilab06_transpose -o $@ $< $(filter %.o,$^) -lm
+
+# lab05's code for GPUs before 8.0 (modern.cuh's __CUDA_ARCH__ < 800 path),
+# built for sm_75 alone into build/sm75/: on a newer GPU the driver compiles
+# its PTX at the first launch (tests/gpu/gpu_lab05.sh runs it under --check)
+SM75_BUILD = $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(BUILD)/sm75/lab05)
+$(BUILD)/sm75/lab05: FORCE
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/sm75 BIN=$(BUILD)/sm75/ CUDA_ARCH=75 lab05
+
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
-HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
+HAVE_GPU := $(if $(GPU_CC),yes)
 SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/solutions)),solutions-build)
 
 solutions-build:
@@ -257,7 +296,8 @@ nocdp-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
 	@$(if $(SOLUTIONS_BUILD),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD)
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
+    $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build

@@ -3,6 +3,7 @@
  * L2 flush and the copy ceiling. Contracts in workbook.h.
  */
 #include "workbook.h"
+#include "no_device.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,18 @@ static void say(const char *text)
  * the call as its function's name and (...), then WHAT alone, then NAME. */
 void wb_cuda_fail(cudaError_t err, const char *call, const char *file, int line)
 {
-    char text[512], fn[128];
+    char text[512], fn[128], oom[96];
     const char *what = cudaGetErrorString(err), *name = cudaGetErrorName(err);
     int room = WB_WIDTH - (gpu_lab[0] ? (int)strlen(gpu_lab) + 2 : 0), i;
     snprintf(fn, sizeof fn, "%.*s%s", (int)strcspn(call, "("), call, strchr(call, '(') ? "(...)" : "");
+    if (err == cudaErrorMemoryAllocation) { /* out of GPU memory: say how much is left */
+        size_t free_b = 0, total_b = 0;
+        cudaGetLastError();
+        if (cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) {
+            snprintf(oom, sizeof oom, "out of GPU memory, %.0f MiB free", free_b / 1048576.0);
+            what = oom;
+        }
+    }
     for (i = 0; i < 4; ++i) {
         snprintf(text, sizeof text, "%s:%d: %s failed: %s%s%s%s", file, line, i ? fn : call,
                  i < 3 ? what : name, i < 2 ? " (" : "", i < 2 ? name : "", i < 2 ? ")" : "");
@@ -65,43 +74,6 @@ __global__ void wb_hold_kernel(const volatile int *release, long long max_ns)
     } while (*release == 0 && t - t0 < max_ns);
 }
 
-/* Why no device can be used, and what to do, in a few words. The runtime
- * says "driver version is insufficient" both when the driver is too old and
- * when there is no NVIDIA driver at all (no libcuda): the kernel module's
- * /proc file tells the two apart, and holds the driver's version. */
-static const char *no_device_reason(cudaError_t err, char *buf, size_t len)
-{
-    FILE *f = fopen("/proc/driver/nvidia/version", "r");
-    char line[256] = "", version[16] = "";
-    int have_driver = f != NULL, runtime = 0;
-    const char *p;
-    if (f) {
-        if (!fgets(line, sizeof line, f))
-            line[0] = '\0';
-        fclose(f);
-    }
-    /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.95.05  ...": the
-     * first word that starts with a digit and holds a dot */
-    for (p = line; *p; p += strcspn(p, " \t\n"), p += strspn(p, " \t\n")) {
-        size_t w = strcspn(p, " \t\n");
-        if (*p >= '0' && *p <= '9' && memchr(p, '.', w)) {
-            snprintf(version, sizeof version, "%.*s", (int)w, p);
-            break;
-        }
-    }
-    cudaRuntimeGetVersion(&runtime);
-    if (!have_driver && (err == cudaErrorInsufficientDriver || err == cudaErrorNoDevice))
-        snprintf(buf, len, "no NVIDIA driver is loaded (docs/setup.md; lab01 needs no GPU)");
-    else if (err == cudaErrorInsufficientDriver)
-        snprintf(buf, len, "driver %s is too old for CUDA %d.%d (docs/setup.md)", version[0] ? version : "here",
-                 runtime / 1000, runtime % 1000 / 10);
-    else if (err == cudaErrorNoDevice || err == cudaSuccess)
-        snprintf(buf, len, "the driver sees no GPU: check nvidia-smi, CUDA_VISIBLE_DEVICES");
-    else
-        snprintf(buf, len, "%s, %s; docs/setup.md", cudaGetErrorName(err), cudaGetErrorString(err));
-    return buf;
-}
-
 void wb_gpu_open(wb_gpu *g, const char *lab)
 {
     int count = 0, mem_khz = 0, bus_bits = 0, runtime = 0, driver = 0;
@@ -111,13 +83,26 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     gpu_lab = lab;
     if (err != cudaSuccess || count == 0) {
         char reason[300], text[400];
-        snprintf(text, sizeof text, "no usable CUDA device: %s", no_device_reason(err, reason, sizeof reason));
+        snprintf(text, sizeof text, "no usable CUDA device: %s", wb_no_device_reason(err, reason, sizeof reason));
         say(text);
         exit(WB_EXIT_CUDA);
     }
     g->id = 0;
-    CHECK(cudaSetDevice(g->id));
-    CHECK(cudaGetDeviceProperties(&g->prop, g->id));
+    CHECK(cudaGetDeviceProperties(&g->prop, g->id)); /* needs no context yet */
+    err = cudaSetDevice(g->id); /* creates the context */
+    if (err == cudaErrorMemoryAllocation) {
+        /* what a context reserves at least: a 1 KiB stack for every thread
+         * the GPU can hold, the 8 MiB malloc heap and the 1 MiB printf buffer;
+         * with no context, CUDA cannot say how much is free */
+        double need = (double)g->prop.maxThreadsPerMultiProcessor * g->prop.multiProcessorCount * 1024 +
+                      9.0 * 1048576;
+        char text[300];
+        snprintf(text, sizeof text, "a CUDA context needs about %.0f MiB, less is free (%s: other processes?)",
+                 need / 1048576.0, g->prop.name);
+        say(text);
+        exit(WB_EXIT_CUDA);
+    }
+    CHECK(err);
     CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, g->id));
     CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, g->id));
     CHECK(cudaRuntimeGetVersion(&runtime));
@@ -134,7 +119,17 @@ void wb_gpu_open(wb_gpu *g, const char *lab)
     g->flush_bytes = 2 * g->l2_bytes;
     if (g->flush_bytes < (8u << 20))
         g->flush_bytes = 8u << 20;
-    CHECK(cudaMalloc(&g->flush_buf, g->flush_bytes));
+    err = cudaMalloc(&g->flush_buf, g->flush_bytes);
+    if (err == cudaErrorMemoryAllocation) {
+        char text[300];
+        cudaGetLastError();
+        CHECK(cudaMemGetInfo(&free_b, &total_b));
+        snprintf(text, sizeof text, "the L2 flush buffer (twice the L2) needs %.0f MiB, %.0f MiB free",
+                 g->flush_bytes / 1048576.0, free_b / 1048576.0);
+        say(text);
+        exit(WB_EXIT_CUDA);
+    }
+    CHECK(err);
     CHECK(cudaMemset(g->flush_buf, 0, g->flush_bytes));
     CHECK(cudaMalloc(&g->flush_sink, sizeof(int)));
     CHECK(cudaHostAlloc((void **)&g->hold_flag, sizeof(int), cudaHostAllocMapped));

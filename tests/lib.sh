@@ -79,10 +79,23 @@ expect_grep() {
     if grep -Eq "$2" "$3"; then ok "$1"; else notok "$1" "no line matches /$2/ in $(head -c 300 "$3")"; fi
 }
 
-# has_gpu: a usable CUDA device is present (WB_GPU=0 or 1 overrides)
+# has_gpu: a usable CUDA device is present, as CUDA sees it (tools/gpu.sh;
+# WB_GPU=0 or 1 overrides)
 has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
-    command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1
+    sh tools/gpu.sh count >/dev/null 2>&1
+}
+
+# gpu_room NAME MIB: a run whose data takes MIB MiB of GPU memory, with its
+# context (WB_GPU_CTX_MIB, 768), fits in what tests/run gave this suite
+# (WB_GPU_MIB: its share of the free memory; unset, a suite run alone: no
+# limit). Else one skip line naming what it needs, and false.
+gpu_room() {
+    [ -n "${WB_GPU_MIB:-}" ] || return 0
+    grn=$(($2 + ${WB_GPU_CTX_MIB:-768}))
+    [ "$grn" -le "$WB_GPU_MIB" ] && return 0
+    skip "$1" "needs about $grn MiB of GPU memory (its data and a context), $WB_GPU_MIB MiB free for it"
+    return 1
 }
 
 # commas "a b c": a,b,c (a --check list)
@@ -292,7 +305,7 @@ expected_rows() {
 #   build/solutions/LAB (make test builds it where a GPU is): every row of
 #   --check --exercises ARGS passes, for each ARGS (lists: "-n 1,33 -b 32,64"),
 #   and a plain run says every exercise is done. Their speed is
-#   exercise_speed's (tests/gpu/gpu_speed.sh).
+#   tests/gpu/gpu_speed.sh's (tests/gpu/speed.claims).
 exercise_checks() {
     el=$1; eargs=$2
     ewrite=$(list_names ./$el write); efix=$(list_names ./$el fix)
@@ -377,25 +390,6 @@ explain_correct() {
     if grep -q WRONG "$OUTF"; then notok "$1 --explain simulation" "$(grep WRONG "$OUTF" | head -c 300)"
     elif [ "$(grep -c ': correct$' "$OUTF")" -ne "$2" ]; then notok "$1 --explain simulation" "not every kernel ends correct"
     else ok "$1 --explain simulation"; fi
-}
-
-# exercise_speed LAB "NAME=BAR ..." [ARGS]: each solution's speedup over its
-# reference at the exercise size (--exercises --csv -r 20) is at least BAR.
-# Timed: tests/gpu/gpu_speed.sh runs it alone on the GPU.
-exercise_speed() {
-    sol=build/solutions/$1
-    if [ ! -x "$sol" ]; then skip "$1 solutions' speed" "$sol not built"; return; fi
-    # shellcheck disable=SC2086
-    run $sol --exercises --csv -r 20 ${3:-}
-    for nb in $2; do
-        x=${nb%%=*}; bar=${nb#*=}
-        got=$(awk -F, -v x="$x" '$3 == x && $23 != "kernel" && $NF == "PASS" { print $17; exit }' "$OUTF")
-        if [ -n "$got" ] && awk -v g="$got" -v b="$bar" 'BEGIN { exit !(g + 0 >= b + 0) }'; then
-            ok "$1 solution $x at ${got}x its reference (>= ${bar}x)"
-        else
-            notok "$1 solution $x speed" "speedup '${got}' over its reference, wanted >= $bar"
-        fi
-    done
 }
 
 # finish_column NAME WANT: the CSV in $OUTF has a finish column, and every row

@@ -126,7 +126,7 @@ if "$ncu" --query-metrics >"$tmp/avail" 2>/dev/null && [ "$(wc -l <"$tmp/avail")
 fi
 metrics=$(awk -F'|' '{ print $2; if ($3 != "") print $3 }' "$tmp/set" | awk '!seen[$0]++' | paste -sd, -)
 
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+gpu=$(sh tools/gpu.sh name 2>/dev/null)
 echo "ncu $("$ncu" --version 2>/dev/null | tail -n 1 | sed 's/.*Version //') on ${gpu:-the GPU}:"
 echo "  ./$lab $size -r 1, first launch of each kernel, --clock-control none"
 

@@ -142,14 +142,14 @@ for lab6 in $(lab_list modes dlcm); do
     fi
 done
 
-# the GPU's name: a GPU lab's device column, else nvidia-smi, else lab01's (the CPU)
+# the GPU's name: a GPU lab's device column, else CUDA's (tools/gpu.sh), else lab01's (the CPU)
 gpu=
 for f in "$tmp"/lab0[2-6]*.csv; do
     [ -f "$f" ] || continue
     gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$f")
     [ -n "$gpu" ] && break
 done
-[ -z "$gpu" ] && gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+[ -z "$gpu" ] && gpu=$(sh tools/gpu.sh name 2>/dev/null)
 [ -z "$gpu" ] && [ -f "$tmp/lab01.csv" ] && gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$tmp/lab01.csv")
 [ -z "$gpu" ] && gpu=unknown
 slug=$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//')
@@ -161,7 +161,8 @@ mkdir -p "$out" || exit 2
 {
     echo "results of make results, $day"
     echo "gpu:      $gpu"
-    nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader 2>/dev/null | head -n 1 | sed 's/^/nvidia-smi: /'
+    summary=$(sh tools/gpu.sh summary 2>/dev/null) &&
+        echo "cuda:     $summary, $(sh tools/gpu.sh total 2>/dev/null) MiB"
     nvcc --version 2>/dev/null | grep -i release | sed 's/^/nvcc:     /'
     commit=$(git rev-parse --short HEAD 2>/dev/null) && echo "commit:   $commit$(git status --porcelain 2>/dev/null | grep -q . && echo ' (with local changes)')"
     echo

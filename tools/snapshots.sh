@@ -163,7 +163,7 @@ for d in ca cg; do
 done
 
 # ---- what every file's header says ---------------------------------------------
-gpu=$(nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader 2>/dev/null | head -n 1)
+gpu=$(sh tools/gpu.sh summary 2>/dev/null)
 toolkit=$(nvcc --version 2>/dev/null | grep -i release | sed 's/.*release /CUDA /')
 day=$(date -u +%Y-%m-%d)
 commit=$(git rev-parse --short HEAD 2>/dev/null)
@@ -173,7 +173,7 @@ commit=$(git rev-parse --short HEAD 2>/dev/null)
 index=$out/index.txt
 {
     echo "snapshots of the chapters' commands, $day"
-    echo "GPU (name, driver, compute capability): ${gpu:-none found by nvidia-smi}"
+    echo "GPU (name, driver, compute capability): ${gpu:-none found by CUDA}"
     echo "toolkit: ${toolkit:-nvcc not found}; commit $commit"
     echo
 } >"$index"
@@ -207,7 +207,7 @@ while IFS='|' read -r chapter how want cmd; do
         page=docs/$chapter.md
         [ -f "$page" ] || page=docs/results/$chapter.md
         echo "# $page: \$ $cmd"
-        echo "# GPU: ${gpu:-none found by nvidia-smi}"
+        echo "# GPU: ${gpu:-none found by CUDA}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
         echo "# exit status: $st (the chapter expects $want)"

@@ -9,6 +9,7 @@
 # the two fix-it rows FAIL at the exercise size at every block; the solutions
 # (build/solutions/lab02) pass at odd and edge sizes, every block and both
 # finishes. Their speed is tests/gpu/gpu_speed.sh's.
+# gpu-memory: 128 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab02 # LAB, KERNELS

@@ -14,6 +14,7 @@
 # solutions (build/solutions/lab03) pass at odd and edge sizes at every block
 # and both finishes, and reduceInterleavedGridStride runs on a grid sized to
 # the GPU. Their speed is tests/gpu/gpu_speed.sh's.
+# gpu-memory: 2048 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab03 # LAB, KERNELS
@@ -30,7 +31,10 @@ check_cross "lab03 -k two" "reduceInterleaved reduceNeighbored" $LAB --check -k 
 # one before it. At odd lengths with more than 24 levels (24 is the device
 # runtime's limit on nesting depth: a chain of tail launches must not count
 # as nesting), and its first grid: a thread per pair
-check_cross "lab03 gpuRecursiveReduce" gpuRecursiveReduce $LAB --check -k gpuRecursiveReduce -n 33554433,268435455
+check_cross "lab03 gpuRecursiveReduce" gpuRecursiveReduce $LAB --check -k gpuRecursiveReduce -n 33554433
+# 2^28 - 1 ints: 1 GiB, and its working copy
+gpu_room "lab03 gpuRecursiveReduce n=268435455" 2048 &&
+    check_cross "lab03 gpuRecursiveReduce" gpuRecursiveReduce $LAB --check -k gpuRecursiveReduce -n 268435455
 check_cross "lab03 gpuRecursiveReduce beside reduceInterleaved" "reduceInterleaved gpuRecursiveReduce" \
     $LAB --check -k reduceInterleaved,gpuRecursiveReduce -n 1000003 -b 256
 if [ "$STATUS" -eq 0 ] && awk -F, '$2 == "gpuRecursiveReduce" && $6 == 1954 { f = 1 } END { exit !f }' "$OUTF"; then

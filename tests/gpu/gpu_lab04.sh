@@ -7,6 +7,7 @@
 # bad input (exit 2, one line); --list, -h, --explain, --latency, --json;
 # exit 3 with a message when no device is visible. The exercises: as shipped
 # and the solutions (their speed is tests/gpu/gpu_speed.sh's).
+# gpu-memory: 128 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab04 # LAB, KERNELS

@@ -14,6 +14,7 @@
 # 64 and up; the solutions (build/solutions/lab05) pass at n = 1, 2, 3, 31,
 # 33, 1000003, 2^24 - 3 and 2^24 and every block, and in a sweep. Their
 # speed is tests/gpu/gpu_speed.sh's; the matrix mode is tests/gpu/gpu_lab05_matrix.sh's.
+# gpu-memory: 1024 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab05 # LAB, KERNELS
@@ -59,7 +60,7 @@ check_cross "lab05 -k two" "reduceModern reduceSmem" $LAB --check -k reduceModer
 # other inputs: the seed changes every value
 check_cross "lab05" "$KERNELS" $LAB --check --seed 2,12345 -n 777777
 # the largest values the input rule allows at a length that is not a power of two
-check_cross "lab05" "$KERNELS" $LAB --check -n 134217733
+gpu_room "lab05 n=134217733" 1024 && check_cross "lab05" "$KERNELS" $LAB --check -n 134217733
 
 # the default table: one PASS per kernel, the summary, and the line against
 # CUB; then the line on the exercises

@@ -7,6 +7,7 @@
 # tiles at 2^20, and at 2^24, in one --check run; each kernel alone, bad
 # input, --list, -h, --json, exit 3 without a device), then: --explain; the
 # notes under the table and the summary as the last line.
+# gpu-memory: 128 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab05-finish # LAB, KERNELS

@@ -12,6 +12,7 @@
 # shipped it FAILs at the exercise shape and with 32x8 blocks, and passes on
 # the square 64x64 grid of 16x16 blocks; a plain --exercises run carries its
 # row right under reduce2D's; the solution passes at every shape and block.
+# gpu-memory: 1536 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 lab_suite lab05 # LAB
@@ -47,7 +48,7 @@ done
 # other inputs: the seed changes every value
 check_cross "lab05 matrix" "$KERNELS" $LAB --check -n 777x999 --seed 2,12345
 # the Numba chapter's size: 4*10^8 ints of 0..5, the total just under INT_MAX
-check_cross "lab05" "$KERNELS" $LAB --check -n 20000x20000
+gpu_room "lab05 n=20000x20000" 1536 && check_cross "lab05" "$KERNELS" $LAB --check -n 20000x20000
 
 # the table: a PASS per kernel, the lines against the library, the summary
 run $LAB -n 8192x8192 -r 5

@@ -10,6 +10,7 @@
 # speed: tests/gpu/gpu_speed.sh). A kernel right on its
 # first launch only (built here from a file in $TMPD) FAILs: the output
 # after the timed repetitions is checked too.
+# gpu-memory: 512 MiB (tests/run: 8192x4096 in and out, and compute-sanitizer's own)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
@@ -160,11 +161,12 @@ else
     cs=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer 2>/dev/null)}
     [ -z "$cs" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] && cs=/usr/local/cuda/bin/compute-sanitizer
     if [ -n "$cs" ] && [ -x "$cs" ]; then
-        for s in 200x300 300x200 33x65; do
-            run "$cs" --tool memcheck --error-exitcode 9 $L --check -k transposeSmemRect,transposeSmemNoSync -n $s
-            if [ "$STATUS" -eq 1 ]; then ok "lab06 fix-its as shipped under memcheck at $s: FAIL, nothing out of bounds"
-            else notok "lab06 fix-its as shipped under memcheck at $s" "exit $STATUS, expected 1; $(grep -E '^=+ (Invalid|ERROR)' "$OUTF" | head -n 2)"; fi
-        done
+        # the three rectangles in one process (one sanitizer start)
+        run "$cs" --tool memcheck --error-exitcode 9 $L --check -k transposeSmemRect,transposeSmemNoSync \
+            -n 200x300,300x200,33x65
+        if [ "$STATUS" -eq 1 ]; then
+            ok "lab06 fix-its as shipped under memcheck at 200x300, 300x200, 33x65: FAIL, nothing out of bounds"
+        else notok "lab06 fix-its as shipped under memcheck" "exit $STATUS, expected 1; $(grep -E '^=+ (Invalid|ERROR)' "$OUTF" | head -n 2)"; fi
         run "$cs" --tool racecheck $L --check -k transposeSmemNoSync -n 300x200
         if grep -q 'hazard' "$OUTF"; then ok "lab06 racecheck reports transposeSmemNoSync's hazards"
         else notok "lab06 racecheck reports transposeSmemNoSync's hazards" "exit $STATUS; $(tail -n 3 "$OUTF")"; fi
@@ -191,62 +193,16 @@ else
 fi
 
 # a kernel right on its first launch only must FAIL: the output after the
-# timed repetitions is compared too. Built here from lab06.cu with a file of
-# exercises written to $TMPD (never shipped) whose transposeSmem32x8 writes
-# element (0, 0) on its first launch only.
-NV=${NVCC:-nvcc}
-objs="build/common/gpu.o build/common/reduce.o build/common/workbook.o build/common/text.o build/common/args.o build/common/numbers.o build/common/report.o build/common/report_data.o build/common/check.o build/common/main.o build/buildinfo/lab06.o"
-have_objs=1
-for o in $objs; do [ -f "$o" ] || have_objs=0; done
-if ! command -v "$NV" >/dev/null 2>&1; then
-    skip "lab06 catches a kernel right on its first launch only" "no nvcc to build it"
-elif [ $have_objs -eq 0 ]; then
-    skip "lab06 catches a kernel right on its first launch only" "build/common objects missing (make lab06 first)"
+# timed repetitions is compared too. make test builds build/tests/lab06-first:
+# lab06.cu with tests/harness/lab06_first.cuh for its exercises, whose
+# transposeSmem32x8 writes element (0, 0) on its first launch only.
+F=build/tests/lab06-first
+if [ ! -x "$F" ]; then
+    notok "lab06 catches a kernel right on its first launch only" "$F not built (make test builds it)"
 else
-    F=$TMPD/lab06-first
-    rm -rf "$F" && mkdir -p "$F"
-    cp lab06_transpose/lab06.cu "$F/lab06.cu" # its #include "exercises.cuh" then finds the one below
-    cat >"$F/exercises.cuh" <<'END_OF_FILE'
-#include "workbook.h"
-#define TILE_DIM 32
-#define BLOCK_ROWS 8
-#define BDIMX 32
-#define BDIMY 16
-#define IPAD 2
-__device__ unsigned first_only_launches;
-/* a right transpose, except that element (0, 0) is written on the first launch only */
-__global__ void transposeSmem32x8(float *out, const float *__restrict__ in, const int nx, const int ny)
-{
-    int x = blockIdx.x * TILE_DIM + threadIdx.x;
-    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
-        int y = blockIdx.y * TILE_DIM + threadIdx.y + j;
-        if (x < nx && y < ny && (x > 0 || y > 0))
-            out[x * ny + y] = in[y * nx + x];
-    }
-    if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && threadIdx.y == 0 && first_only_launches++ == 0)
-        out[0] = in[0];
-}
-__global__ void transposeSmemRect(float *out, const float *__restrict__ in, const int nx, const int ny)
-{
-    WB_TODO();
-}
-__global__ void transposeSmemNoSync(float *out, const float *__restrict__ in, const int nx, const int ny)
-{
-    WB_TODO();
-}
-END_OF_FILE
-    arch=-arch=native
-    [ -n "${CUDA_ARCH:-}" ] && arch="-arch=sm_$CUDA_ARCH"
-    # shellcheck disable=SC2086
-    # lab06's other files as they are (every .cu of the folder but lab06.cu)
-    if "$NV" -O3 -std=c++20 $arch -Icommon -Ilab06_transpose -o "$F/lab06" "$F/lab06.cu" \
-        $(ls lab06_transpose/*.cu | grep -v '/lab06\.cu$') $objs >"$F/build.log" 2>&1; then
-        run "$F/lab06" --exercises -k transposeSmem32x8 -n 300x200 -r 3
-        if [ "$STATUS" -eq 1 ] &&
-            grep -Eq '^  transposeSmem32x8: timed repetition differed: 1 of 60000 wrong; first at row 0 col 0: -?nan' "$OUTF"
-        then ok "lab06 catches a kernel right on its first launch only (timed repetition differed)"
-        else notok "lab06 catches a kernel right on its first launch only" "exit $STATUS; $(grep -E 'transposeSmem32x8' "$OUTF" | head -c 300)"; fi
-    else
-        notok "lab06 first-launch-only test builds" "$(head -c 300 "$F/build.log")"
-    fi
+    run "$F" --exercises -k transposeSmem32x8 -n 300x200 -r 3
+    if [ "$STATUS" -eq 1 ] &&
+        grep -Eq '^  transposeSmem32x8: timed repetition differed: 1 of 60000 wrong; first at row 0 col 0: -?nan' "$OUTF"
+    then ok "lab06 catches a kernel right on its first launch only (timed repetition differed)"
+    else notok "lab06 catches a kernel right on its first launch only" "exit $STATUS; $(grep -E 'transposeSmem32x8' "$OUTF" | head -c 300)"; fi
 fi

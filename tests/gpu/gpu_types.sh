@@ -12,6 +12,7 @@
 # reference, as a kernel that skips it would) fails in every type. One-pass
 # kernels: reduceModern gives the same bits on every run, reduceAtomic need
 # not. Bad input: --type and --values.
+# gpu-memory: 256 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
 LABS=${WB_TYPES_LABS:-"lab02 lab03 lab04 lab05"} # WB_TYPES_LABS=lab05: one lab only

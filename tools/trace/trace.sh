@@ -42,8 +42,8 @@ sanitizer_dir() {
 
 # preflight [LAB]: a GPU, and the Sanitizer API in the toolkit; else one line, exit 3
 preflight() {
-    if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
-        echo "trace: no usable CUDA device here (nvidia-smi finds none): the trace runs the kernel on a GPU" >&2
+    if ! NVCC="$NVCC" sh tools/gpu.sh count >/dev/null 2>&1; then
+        echo "trace: no usable CUDA device here (sh tools/gpu.sh count): the trace runs the kernel on a GPU" >&2
         exit 3
     fi
     if ! SAN=$(sanitizer_dir); then
@@ -81,7 +81,7 @@ esac
 
 # the library, its patches and the drawing program, rebuilt when a source is newer
 mkdir -p "$OUTDIR" || exit 2
-CC_GPU=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '.[:space:]')
+CC_GPU=$(NVCC="$NVCC" sh tools/gpu.sh cc 2>/dev/null)
 newer() { # newer TARGET SOURCES...: TARGET is missing or older than a source
     t=$1; shift
     [ -f "$t" ] || return 0
