@@ -4,8 +4,8 @@
 # kernel (--check runs), and bad input. Run from anywhere; needs ./lab06 (make lab06).
 # The exercises (lab06_transpose/exercises.cuh): as shipped, the write-it row
 # is todo and the two fix-it rows FAIL at the exercise shape (3000x5000) on
-# every run, each right under its reference row, and the fix-its store
-# nothing outside out (memcheck); the solutions (build/solutions/lab06) pass
+# every run, each right under its reference row (under compute-sanitizer:
+# gpu_lab06_sanitize.sh, a suite of its own to run beside this one); the solutions (build/solutions/lab06) pass
 # at odd, rectangular and square shapes beside every kind of block (their
 # speed: tests/gpu/gpu_speed.sh). A kernel right on its
 # first launch only (built here from a file in $TMPD) FAILs: the output
@@ -156,23 +156,7 @@ else
         grep -q '^exercises: 0 of 3 done, 1 todo, 2 failing (lab06_transpose/exercises.cuh; run ./lab06 --exercises)$'
     then ok "lab06 plain run as shipped: exit 0, exercises: 0 of 3 done, 1 todo, 2 failing"
     else notok "lab06 plain run as shipped" "last line: $(tail -n 1 "$OUTF")"; fi
-    # the shipped fix-its never store outside out, whatever the rectangle;
-    # racecheck names NoSync's race (the chapter's demo)
-    cs=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer 2>/dev/null)}
-    [ -z "$cs" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] && cs=/usr/local/cuda/bin/compute-sanitizer
-    if [ -n "$cs" ] && [ -x "$cs" ]; then
-        # the three rectangles in one process (one sanitizer start)
-        run "$cs" --tool memcheck --error-exitcode 9 $L --check -k transposeSmemRect,transposeSmemNoSync \
-            -n 200x300,300x200,33x65
-        if [ "$STATUS" -eq 1 ]; then
-            ok "lab06 fix-its as shipped under memcheck at 200x300, 300x200, 33x65: FAIL, nothing out of bounds"
-        else notok "lab06 fix-its as shipped under memcheck" "exit $STATUS, expected 1; $(grep -E '^=+ (Invalid|ERROR)' "$OUTF" | head -n 2)"; fi
-        run "$cs" --tool racecheck $L --check -k transposeSmemNoSync -n 300x200
-        if grep -q 'hazard' "$OUTF"; then ok "lab06 racecheck reports transposeSmemNoSync's hazards"
-        else notok "lab06 racecheck reports transposeSmemNoSync's hazards" "exit $STATUS; $(tail -n 3 "$OUTF")"; fi
-    else
-        skip "lab06 fix-its under compute-sanitizer" "compute-sanitizer not found"
-    fi
+    # the fix-its under compute-sanitizer: tests/gpu/gpu_lab06_sanitize.sh
 fi
 
 # the solutions: rows under their references, each with a block and grid of its own

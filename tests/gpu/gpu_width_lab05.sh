@@ -4,7 +4,7 @@
 # beside gpu_width.sh by tests/run, to share the GPU's time). One whole sweep
 # (2^10 .. 2^28) at -b 32, its widest grids; a short one at the default block.
 # POSIX sh.
-# gpu-memory: 2048 MiB (tests/run: n = 2^28 ints and the working copy)
+# gpu-memory: 2560 MiB (tests/run: n = 335544320 ints (gpu_width.sh) and the working copy)
 cd "$(dirname "$0")/../.." || exit 2
 WIDTH_LABS="lab05 lab05-finish" . tests/gpu/gpu_width.sh
 if [ -x ./lab05 ]; then
