@@ -26,6 +26,7 @@ NAME      ?=          # make handin: your name, in the files' names (handin/NAME
 N         ?=          # make trace: the length or shape traced (default: the trace's small one)
 B         ?=          # make trace: the block
 SVG       ?=          # make trace: also write the picture to this SVG file
+STRICT    ?=          # make bench: 1 exits 1 when a bar is missed
 
 ifeq ($(origin CC),default)
 CC := gcc
@@ -326,6 +327,10 @@ snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block i
 
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
+
+.PHONY: bench
+bench: lab05 lab06 ## (GPU) our speed bars on this GPU, each against its run's reference: table, docs/results/<gpu>/bench.csv and .svg
+	@STRICT="$(strip $(STRICT))" sh tools/bench.sh
 
 grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [FORMAT=csv] [SLURM=1]
 	@$(if $(SOURCES),SLURM=$(SLURM) sh tools/grade_sources.sh "$(SOURCES)",sh tools/grade "$(RESULTS)") \

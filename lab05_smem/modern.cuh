@@ -19,6 +19,7 @@
 
 #include "workbook.h"
 #include "block_sum.cuh" /* flatTid, blockThreads, blockReduceShfl */
+#include "policy.h"    /* the launch choices */
 
 /* Tuning knobs, measured on an H100 (docs/lab05.md); each can be changed
  * with e.g. `make lab05 NVFLAGS="-O3 -std=c++20 -DMODERN_UNROLL=1"`. */
@@ -455,6 +456,9 @@ WB_REDUCE_LAUNCHER_T(reduceModern, 0)
 static inline void launch_reduceModernSmall(void *data, void *partial, unsigned n, unsigned block, wb_type type)
 {
     unsigned per_vec = 16 / wb_type_size(type), n4 = n / per_vec;
+    int threads = wb_tune("WB_TUNE_SMALL_THREADS", 0);
+    if (threads > 0 && n4 <= MODERN_UNROLL * (unsigned)threads) /* else the row's block (grid_reduceModern) */
+        block = (unsigned)threads;
     wb_with_type(type, [&](auto z) {
         using T = decltype(z);
         const T *in = (const T *)data;

@@ -74,8 +74,7 @@ static void run_smemFloat4(float *out, const float *in, int nx, int ny, dim3 gri
 {
     (void)block;
     if (nx % 4 == 0 && ny % 4 == 0) {
-        transposeSmemFloat4<<<grid, dim3(16, VEC_ROWS)>>>(out, in, nx, ny);
-        CHECK_LAUNCH("transposeSmemFloat4");
+        launch_transposeSmemFloat4(out, in, nx, ny, grid);
     } else {
         transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
         CHECK_LAUNCH("transposeSmemPad");

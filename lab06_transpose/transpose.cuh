@@ -37,6 +37,7 @@
 #define TRANSPOSE_CUH
 
 #include "workbook.h"
+#include "policy.h" /* wb_tune: launch_transposeSmemFloat4's variants in a tuning build */
 
 /* One global load: plain (cached in L1 unless built with -dlcm=cg) or
  * __ldcg (ld.global.cg: L2 only). */
@@ -227,25 +228,42 @@ __global__ void __launch_bounds__(32 * TILE_ROWS)
  * transposeSmemPad's tile with float4 global accesses: each load brings 4
  * neighbouring floats of a row of in, each store writes 4 neighbouring
  * floats of a row of out, so a warp moves 512 bytes per instruction instead
- * of 128, and a thread has 2 loads of 16 bytes in flight instead of 8 of 4.
- * Block 16 x VEC_ROWS: lane tx takes columns 4*tx .. 4*tx+3 of the tile's
- * rows ty, ty + VEC_ROWS; then, for rows ty, ty + VEC_ROWS of the tile's
- * part of out, rows 4*tx .. 4*tx+3 of one tile column (4 shared loads, one
- * float4 store). Rows of in and of out must start on 16-byte boundaries:
- * nx % 4 == 0 and ny % 4 == 0 (the launcher runs transposeSmemPad for other
- * shapes). Tuned on an H100 (docs/tuning.md).
+ * of 128, and a thread has TILE / ROWS loads of 16 bytes in flight instead
+ * of 8 of 4. Block 16 x ROWS (VEC_ROWS as the table shows it): lane tx
+ * takes columns 4*tx .. 4*tx+3 of the tile's rows ty, ty + ROWS, ...; then,
+ * for rows ty, ty + ROWS, ... of the tile's part of out, rows 4*tx ..
+ * 4*tx+3 of one tile column (4 shared loads, one float4 store). Rows of in
+ * and of out must start on 16-byte boundaries: nx % 4 == 0 and ny % 4 == 0
+ * (the launcher runs transposeSmemPad for other shapes).
+ *
+ * DIAG: the blocks take the tiles in diagonal order (block b of the launch
+ * order takes tile row b % gridDim.y, tile column (b / gridDim.y + that
+ * row) % gridDim.x: every tile once). In row order the blocks that run
+ * together share a tile row of in, so their stores go to one band of
+ * columns of out; when a row of out is a power of two of bytes long
+ * (8192x8192: 32 KiB) those stores fall in the same DRAM partitions.
+ * Diagonally they spread over the rows and the columns: the classic cure,
+ * measured slower on the H200 (docs/tuning.md), kept for a tuning build
+ * (launch_transposeSmemFloat4).
  */
-__global__ void __launch_bounds__(16 * VEC_ROWS)
+template <int ROWS, bool DIAG>
+__global__ void __launch_bounds__(16 * ROWS)
     transposeSmemFloat4(float *out, const float *__restrict__ in, const int nx, const int ny)
 {
     __shared__ float tile[TILE][TILE + 1];
-    int x0 = blockIdx.x * TILE, y0 = blockIdx.y * TILE;
+    int bx = blockIdx.x, by = blockIdx.y;
+    if (DIAG) {
+        unsigned int b = blockIdx.x + gridDim.x * blockIdx.y; /* the launch order */
+        by = b % gridDim.y;
+        bx = (b / gridDim.y + by) % gridDim.x;
+    }
+    int x0 = bx * TILE, y0 = by * TILE;
     int tx = threadIdx.x, ty = threadIdx.y;
 
     /* 1. rows of in into rows of the tile: a float4 per thread and row
      *    (x0 + 4 * tx < nx holds for all four floats: nx % 4 == 0) */
 #pragma unroll
-    for (int j = 0; j < TILE; j += VEC_ROWS)
+    for (int j = 0; j < TILE; j += ROWS)
         if (x0 + 4 * tx < nx && y0 + ty + j < ny) {
             float4 v = __ldg((const float4 *)&in[(y0 + ty + j) * nx + x0 + 4 * tx]);
             tile[ty + j][4 * tx] = v.x;
@@ -258,12 +276,35 @@ __global__ void __launch_bounds__(16 * VEC_ROWS)
 
     /* 2. columns of the tile into rows of out, 4 rows of the tile per float4 */
 #pragma unroll
-    for (int j = 0; j < TILE; j += VEC_ROWS)
+    for (int j = 0; j < TILE; j += ROWS)
         if (x0 + ty + j < nx && y0 + 4 * tx < ny) {
             int c = ty + j;
             float4 v = make_float4(tile[4 * tx][c], tile[4 * tx + 1][c], tile[4 * tx + 2][c], tile[4 * tx + 3][c]);
             *(float4 *)&out[(x0 + c) * ny + y0 + 4 * tx] = v;
         }
+}
+
+/*
+ * transposeSmemFloat4 on the grid of TILE x TILE tiles of an nx x ny matrix
+ * (nx % 4 == 0, ny % 4 == 0): block 16 x VEC_ROWS, tiles in row order, on
+ * every GPU: on the H200 the diagonal order and the other blocks tried
+ * were slower (docs/tuning.md), so this policy has one row.
+ * (-DWB_TUNE=1: WB_TUNE_T4 = 1 diagonal order; 2, 3 the same two with
+ * 16 x 16 threads; 4, 5 with 16 x 8.)
+ */
+static inline void launch_transposeSmemFloat4(float *out, const float *in, int nx, int ny, dim3 grid)
+{
+    switch (wb_tune("WB_TUNE_T4", 0)) {
+#ifdef WB_TUNE
+    case 1: transposeSmemFloat4<VEC_ROWS, true><<<grid, dim3(16, VEC_ROWS)>>>(out, in, nx, ny); break;
+    case 2: transposeSmemFloat4<16, false><<<grid, dim3(16, 16)>>>(out, in, nx, ny); break;
+    case 3: transposeSmemFloat4<16, true><<<grid, dim3(16, 16)>>>(out, in, nx, ny); break;
+    case 4: transposeSmemFloat4<8, false><<<grid, dim3(16, 8)>>>(out, in, nx, ny); break;
+    case 5: transposeSmemFloat4<8, true><<<grid, dim3(16, 8)>>>(out, in, nx, ny); break;
+#endif
+    default: transposeSmemFloat4<VEC_ROWS, false><<<grid, dim3(16, VEC_ROWS)>>>(out, in, nx, ny); break;
+    }
+    CHECK_LAUNCH("transposeSmemFloat4");
 }
 
 #endif /* TRANSPOSE_CUH */

@@ -10,6 +10,8 @@
 #   runs   two files or more (the same lab built two ways: lab06 with DLCM=ca
 #          and DLCM=cg): grouped by kernel, one bar per file, each against its
 #          own run's copy ceiling; the legend names each run by its build.
+#   bench  tools/bench.sh's bench.csv (found by its columns): each bar's
+#          measured value over the bar, a dot per bar, a line at 1 (the bar).
 # The default is runs for several files, lines when the file holds three
 # sizes or more, else bars.
 # The SVG is standalone (no script, no external font or style) and opens in
@@ -42,6 +44,11 @@ $0 ~ /^[ \t]*$/ { next }
 !have_header {
     split("", C)
     for (i = 1; i <= NF; i++) C[$i] = i
+    # tools/bench.sh's bench.csv: one row per bar (drawn by bench() below)
+    if (("verdict" in C) && ("measured" in C) && ("bar" in C) && ("device" in C)) {
+        BENCH = 1; have_header = 1; ncol = NF; hdr = $0
+        next
+    }
     split("lab device kernel n nx ny gbps pct_of_copy ceiling_gbps peak_gbps status", need, " ")
     for (i = 1; i in need; i++)
         if (!(need[i] in C)) die(FILENAME ": no column '" need[i] "': not the output of ./labNN --csv")
@@ -49,6 +56,15 @@ $0 ~ /^[ \t]*$/ { next }
     next
 }
 $0 == hdr { next }
+BENCH {
+    if (NF != ncol) die(FILENAME ":" FNR ": " NF " fields, the header has " ncol)
+    nrows++
+    DEV = $C["device"]
+    BL[nrows] = ($C["group"] == "sweep" ? $C["type"] " n = " $C["size"] : $C["size"]) ": " $C["what"]
+    BM[nrows] = $C["measured"]; BB[nrows] = $C["bar"] + 0; BU[nrows] = $C["unit"]
+    BV[nrows] = $C["verdict"]; BK[nrows] = $C["kernel"]
+    next
+}
 {
     if (NF != ncol) die(FILENAME ":" FNR ": " NF " fields, the header has " ncol)
     nrows++
@@ -304,8 +320,58 @@ function runs(    i, f, k, maxp, xmax, labw, len, x0, x1, top, barh, grouph, w, 
     print "</svg>"
 }
 
+# --------------------------------------------------------------------------
+# bench: tools/bench.sh's bars, each measured value over its bar (1 = the
+# bar), a dot per bar joined to the bar's line; met in blue, missed in red
+function bx(r) { return BX0 + (BX1 - BX0) * (r - BLO) / (BHI - BLO) }
+
+function bench(    i, r, lo, hi, labw, len, top, rowh, w, h, y, step, v, col, txt, tip, u) {
+    lo = 0.9; hi = 1.1; labw = 0
+    for (i = 1; i <= nrows; i++) {
+        len = length(BL[i]); if (len > labw) labw = len
+        if (BM[i] == "" || BB[i] <= 0) continue
+        r = BM[i] / BB[i]
+        if (r < lo) lo = r
+        if (r > hi) hi = r
+    }
+    step = nice_step(hi - lo, 8)
+    BLO = step * int(lo / step); BHI = step * int(hi / step + 0.999999)
+    BX0 = 24 + labw * 7.3; BX1 = BX0 + 460
+    w = BX1 + 300; rowh = 20; top = 100
+    h = top + nrows * rowh + 50
+    header(w, h, "make bench - " DEV (note != "" ? " - " note : "") (date != "" ? " - " date : ""),
+           "each bar: the measured value over the bar (1 = the bar; at or right of it: met)",
+           "measured in one run against the same run's reference row (medians of CUDA-event times)")
+    for (v = BLO; v <= BHI + step / 1000; v += step) {
+        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", bx(v), top - 6, bx(v), top + nrows * rowh
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">%.2f</text>\n", bx(v), top + nrows * rowh + 18, v
+    }
+    printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc3311\" stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n", bx(1), top - 6, bx(1), top + nrows * rowh + 4
+    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#cc3311\">the bar</text>\n", bx(1), top - 10
+    for (i = 1; i <= nrows; i++) {
+        y = top + (i - 1) * rowh
+        printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">%s</text>\n", BX0 - 8, y + 14, xml(BL[i])
+        if (BM[i] == "" || BB[i] <= 0) {
+            printf "<text x=\"%.1f\" y=\"%d\" fill=\"#777777\">%s</text>\n", bx(1) + 8, y + 14, xml(BV[i])
+            continue
+        }
+        r = BM[i] / BB[i]
+        u = BU[i] == "%" ? "%" : "x"
+        col = BV[i] == "met" ? "#3366aa" : "#cc3311"
+        txt = BM[i] u " " BV[i] " (" BK[i] ")"
+        tip = BL[i] ": " BM[i] u ", bar " BB[i] u ", " BV[i] ", " BK[i]
+        printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>\n", bx(1), y + 10, bx(r), y + 10, col
+        printf "<circle cx=\"%.1f\" cy=\"%d\" r=\"4.5\" fill=\"%s\"><title>%s</title></circle>\n", bx(r), y + 10, col, xml(tip)
+        printf "<text x=\"%.1f\" y=\"%d\" stroke=\"#ffffff\" stroke-width=\"4\" paint-order=\"stroke\"%s>%s</text>\n",
+               (r >= 1 ? bx(r) : bx(1)) + 10, y + 14, (BV[i] == "met" ? "" : " fill=\"#cc3311\" font-weight=\"bold\""), xml(txt)
+    }
+    printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555555\">measured / bar</text>\n", (BX0 + BX1) / 2, top + nrows * rowh + 38
+    print "</svg>"
+}
+
 END {
     if (FAILED) exit 1
+    if (BENCH) { if (nrows == 0) die(FILENAME ": no data rows"); bench(); exit 0 }
     if (!have_header) die(FILENAME ": empty, or no header: not the output of ./labNN --csv")
     if (nrows == 0) die(FILENAME ": no data rows")
     if (nfile > 1 && type != "" && type != "runs") die("-t " type " draws one file; several files are drawn as runs side by side")

@@ -24,6 +24,7 @@
 #include "reduce2d.cuh"
 #include "modern.cuh" /* reduceModern: the whole-matrix row's kernel */
 #include "cub_sum.cuh"
+#include "policy.h" /* the launch choices of the fast rows */
 
 #include <cub/device/device_segmented_reduce.cuh>
 
@@ -38,12 +39,17 @@
 /* Launchers and shapes                                                    */
 /* ---------------------------------------------------------------------- */
 
-/* As many blocks of `threads` threads of kernel fn as the GPU holds at once. */
-static unsigned device_fill(const void *fn, unsigned threads, const wb_gpu *g)
+/* As many blocks of `threads` threads of kernel fn, each with `shared`
+ * bytes of dynamic shared memory, as the GPU holds at once. */
+static unsigned device_fill_shared(const void *fn, unsigned threads, size_t shared, const wb_gpu *g)
 {
     int per_sm = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, (int)threads, 0));
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, (int)threads, shared));
     return (unsigned)(per_sm < 1 ? 1 : per_sm) * (unsigned)g->sm_count;
+}
+static unsigned device_fill(const void *fn, unsigned threads, const wb_gpu *g)
+{
+    return device_fill_shared(fn, threads, 0, g);
 }
 
 static unsigned min_u(unsigned long long a, unsigned long long b) { return (unsigned)(a < b ? a : b); }
@@ -105,13 +111,15 @@ static void shape_row_warp(int nx, int ny, int bx, int by, const wb_gpu *g, dim3
     *scratch = 0;
 }
 
-/* rowSumBlock: a block per row (up to 2^20 blocks; beyond, the blocks loop) */
+/* rowSumBlock: a block per row (up to 2^20 blocks; beyond, the blocks loop).
+ * (-DWB_TUNE=1: WB_TUNE_ROW_THREADS = a 1D block of that many threads.) */
 static void shape_row_block(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                             size_t *scratch)
 {
+    int threads = wb_tune("WB_TUNE_ROW_THREADS", 0);
     (void)nx;
     (void)g;
-    *block = dim3((unsigned)bx, (unsigned)by);
+    *block = threads > 0 ? dim3((unsigned)threads) : dim3((unsigned)bx, (unsigned)by);
     *grid = dim3(min_u((unsigned)ny, 1u << 20));
     *scratch = 0;
 }
@@ -135,15 +143,57 @@ static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g,
     *scratch = (size_t)chunks * (size_t)nx;
 }
 
-/* colSumOnePass: blocks of 32 x (threads / 32) on strips as colSumCoalesced;
- * chunks of COL_UNROLL rows per warp (one trip), at least 64 rows and few
- * enough for gridDim.y; one chunk when the matrix is wider than col_acc */
+/*
+ * colSumOnePass's launch policy (policy.h), measured at 8192x8192 and
+ * 20000x20000 (docs/tuning.md):
+ *   H100 and every GPU with less DRAM bandwidth per SM: a lane reads an
+ *     int4 of each row (W = 4), a chunk is one trip of every warp
+ *     (COL_UNROLL rows a warp: 64 rows at 32 x 8), so the reads finish
+ *     together and the atomics (nx per chunk) overlap them;
+ *   a memory-rich GPU (H200): a lane reads two int4 of each row (W = 8:
+ *     1 KiB of a row per warp), and the chunks are as long as one wave of
+ *     blocks allows (one wave of the blocks the GPU holds at once): there
+ *     the H100's shape ran 0.84x the row sums' GB/s at 8192x8192 (its
+ *     million atomics, 8192 columns x 128 chunks, no longer hide behind
+ *     the faster reads), this one 0.94-0.95x, and 0.975-0.98x at
+ *     20000x20000.
+ * W = 8 needs nx % 8 == 0; W = 4 nx % 4 == 0; else W = 1.
+ */
+
+/* the ints a lane of colSumOnePass reads from each row */
+static unsigned col_one_pass_w(int nx)
+{
+    if (nx % 8 == 0 && wb_tune("WB_TUNE_COL_W8", wb_policy_rich()) > 0)
+        return 8;
+    return nx % 4 == 0 ? 4 : 1;
+}
+#define COL_UNROLL_W8 4 /* rows in flight per warp with W = 8: the bytes of COL_UNROLL int4s */
+
+static const void *col_one_pass_fn(unsigned w)
+{
+    return w == 8 ? (const void *)colSumOnePass<8, COL_UNROLL_W8>
+                  : w == 4 ? (const void *)colSumOnePass<4, COL_UNROLL> : (const void *)colSumOnePass<1, COL_UNROLL>;
+}
+
+/* colSumOnePass: blocks of 32 x (threads / 32) on strips of 32 lanes' W
+ * columns; chunks of rows as the policy above says, at least 64 rows and
+ * few enough for gridDim.y; one chunk when the matrix is wider than
+ * col_acc. (-DWB_TUNE=1: WB_TUNE_COL_THREADS, _W8, _WAVES, _ROWS.) */
 static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                                size_t *scratch)
 {
-    unsigned threads = (unsigned)(bx * by), w = nx % 4 == 0 ? 4 : 1;
-    long long rows = (long long)COL_UNROLL * (threads / 32), chunks;
-    (void)g;
+    int want = wb_tune("WB_TUNE_COL_THREADS", 0);
+    unsigned threads = (unsigned)(want > 0 ? want : bx * by), w = col_one_pass_w(nx);
+    unsigned strips = (unsigned)wb_ceil_div(nx / w, 32);
+    long long rows = (long long)(w == 8 ? COL_UNROLL_W8 : COL_UNROLL) * (threads / 32), chunks;
+    int waves = wb_tune("WB_TUNE_COL_WAVES", wb_policy_rich()), fixed = wb_tune("WB_TUNE_COL_ROWS", 0);
+    if (waves > 0) {
+        long long fill = device_fill_shared(col_one_pass_fn(w), threads, (size_t)threads * w * sizeof(int), g);
+        chunks = waves * fill / strips;
+        rows = wb_ceil_div(ny, chunks < 1 ? 1 : chunks);
+    } else if (fixed > 0) {
+        rows = fixed;
+    }
     if (rows < 64)
         rows = 64;
     if (rows < wb_ceil_div(ny, 65535))
@@ -152,7 +202,7 @@ static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, 
     if (nx > COL_ACC_MAX)
         chunks = 1;
     *block = dim3(32, threads / 32);
-    *grid = dim3((unsigned)wb_ceil_div(nx / w, 32), (unsigned)chunks);
+    *grid = dim3(strips, (unsigned)chunks);
     *scratch = 0;
 }
 
@@ -186,12 +236,15 @@ static void run_colSumCoalesced(const int *a, int *out, int *scratch, int nx, in
 static void run_colSumOnePass(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
 {
     int chunk_rows = (int)wb_ceil_div(ny, grid.y);
-    size_t shared = (size_t)block.x * block.y * sizeof(int4);
+    unsigned w = col_one_pass_w(nx); /* as shape_col_one_pass chose it */
+    size_t shared = (size_t)block.x * block.y * w * sizeof(int);
     (void)scratch;
-    if (nx % 4 == 0)
-        colSumOnePass<4><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+    if (w == 8)
+        colSumOnePass<8, COL_UNROLL_W8><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+    else if (w == 4)
+        colSumOnePass<4, COL_UNROLL><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
     else
-        colSumOnePass<1><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+        colSumOnePass<1, COL_UNROLL><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
     CHECK_LAUNCH("colSumOnePass");
 }
 

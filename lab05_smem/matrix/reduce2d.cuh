@@ -208,19 +208,35 @@ __global__ void colSumNaive(const int *a, int *colsum, int nx, int ny)
     }
 }
 
-/* The vector of W ints a lane loads: int4 (W = 4) or int (W = 1). */
+/* The vector of W ints a lane loads: two int4 (W = 8), int4 (W = 4) or int
+ * (W = 1); load reads it through the read-only path, load_cg from L2. */
 template <int W> struct lanes_of;
 template <> struct lanes_of<4> {
     typedef int4 vec;
     __device__ static int4 zero() { return make_int4(0, 0, 0, 0); }
     __device__ static void add(int4 &s, int4 v) { s.x += v.x; s.y += v.y; s.z += v.z; s.w += v.w; }
     __device__ static int at(int4 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : k == 2 ? v.z : v.w; }
+    __device__ static int4 load(const int4 *p) { return __ldg(p); }
+    __device__ static int4 load_cg(const int4 *p) { return __ldcg(p); }
 };
 template <> struct lanes_of<1> {
     typedef int vec;
     __device__ static int zero() { return 0; }
     __device__ static void add(int &s, int v) { s += v; }
     __device__ static int at(int v, int) { return v; }
+    __device__ static int load(const int *p) { return __ldg(p); }
+    __device__ static int load_cg(const int *p) { return __ldcg(p); }
+};
+struct int4x2 {
+    int4 lo, hi;
+};
+template <> struct lanes_of<8> {
+    typedef int4x2 vec;
+    __device__ static vec zero() { return {make_int4(0, 0, 0, 0), make_int4(0, 0, 0, 0)}; }
+    __device__ static void add(vec &s, vec v) { lanes_of<4>::add(s.lo, v.lo); lanes_of<4>::add(s.hi, v.hi); }
+    __device__ static int at(vec v, int k) { return k < 4 ? lanes_of<4>::at(v.lo, k) : lanes_of<4>::at(v.hi, k - 4); }
+    __device__ static vec load(const vec *p) { return {__ldg(&p->lo), __ldg(&p->hi)}; }
+    __device__ static vec load_cg(const vec *p) { return {__ldcg(&p->lo), __ldcg(&p->hi)}; }
 };
 
 /*
@@ -256,7 +272,7 @@ __device__ __forceinline__ typename lanes_of<W>::vec chunkColumnSums(const int *
             vec v[U];
 #pragma unroll
             for (int u = 0; u < U; ++u)
-                v[u] = __ldg(av + (r + u * by < r1 ? r + u * by : r) * nvec + cv);
+                v[u] = lanes_of<W>::load(av + (r + u * by < r1 ? r + u * by : r) * nvec + cv);
 #pragma unroll
             for (int u = 0; u < U; ++u)
                 if (r + u * by < r1)
@@ -322,14 +338,14 @@ __global__ void colSumChunks(const int *scratch, int *colsum, int nx, int chunks
 static __device__ __align__(16) int col_acc[COL_ACC_MAX];
 static __device__ unsigned int col_done[COL_ACC_MAX / 32]; /* one per strip */
 
-template <int W>
+template <int W, int U>
 __global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, int ny, int chunk_rows)
 {
     typedef typename lanes_of<W>::vec vec;
     extern __shared__ int4 part_words[]; /* blockThreads() vectors, sized at launch */
     __shared__ bool last;
     unsigned int cv;
-    vec s = chunkColumnSums<W, COL_UNROLL>(a, nx, ny, chunk_rows, (vec *)part_words, &cv);
+    vec s = chunkColumnSums<W, U>(a, nx, ny, chunk_rows, (vec *)part_words, &cv);
     bool mine = threadIdx.y == 0 && cv < (unsigned int)nx / W; /* warp 0's lanes that have columns */
 
     if (mine)
@@ -349,7 +365,7 @@ __global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, in
         if (last) {
             if (mine) {
                 vec *acc = (vec *)col_acc;
-                ((vec *)colsum)[cv] = __ldcg(&acc[cv]); /* L2, where the atomics are */
+                ((vec *)colsum)[cv] = lanes_of<W>::load_cg(&acc[cv]); /* L2, where the atomics are */
                 acc[cv] = lanes_of<W>::zero();
             }
             if (flatTid() == 0)
