@@ -36,8 +36,11 @@ expect_width() {
 
 # run CMD...: stdout to $OUTF, stderr to $ERRF, status in $STATUS
 run() {
+    rt0=$(date +%s)
     "$@" >"$OUTF" 2>"$ERRF"
     STATUS=$?
+    # its seconds, for the slowest runs that tests/run writes to the log
+    echo "$(($(date +%s) - rt0)) $*" | cut -c 1-160 >>"$TMPD/run.secs"
 }
 
 # expect_status CODE NAME CMD...: the command exits with CODE
