@@ -17,7 +17,7 @@ RESULTS   ?= results  # make grade: the folder holding the students' --csv outpu
 FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
 SOURCES   ?=          # make grade: a folder per student of exercise files, built and run here
 SLURM     ?=          # make grade SOURCES=dir SLURM=1: write a Slurm array job instead
-CALIBRATION ?=        # make grade RESULTS=dir: a calibration file (tools/calibrate.sh) for the speed checks
+CALIBRATION ?=        # make grade RESULTS=dir: the speed checks' calibration (tools/calibrate.sh)
 LAB       ?=          # make profile, make trace: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all); make trace: the kernel
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)

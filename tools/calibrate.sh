@@ -46,7 +46,7 @@ conf=${GRADE_CONF:-$here/grade.conf}
 GRADE_AWK="-v labs=$here/labs.conf -f $here/grade.d/conf.awk -f $here/grade.d/file.awk -f $here/grade.d/rules.awk -f $here/grade.d/class.awk"
 
 # slug NAME: the file name of a GPU (as tools/results.sh names results/<gpu>/)
-slug() { printf '%s' "$1" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
+slug() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
 
 # measured OUTDIR TOOLKIT CSV...: the calibration of the CSVs, one OUTDIR/<gpu>.csv
 # per GPU (its path on stdout); what could not be measured on stderr
@@ -169,7 +169,7 @@ if [ -n "$once" ]; then
     # an earlier class's calibrations go (this class's are newer than STAMP)
     find "$cal" -maxdepth 1 -name '*.csv' ! -newer "$once" -exec rm -f {} + 2>/dev/null
     for f in "$cal"/*.csv; do
-        [ -f "$f" ] && [ "$f" -nt "$once" ] && [ "$(sed -n '2s/,.*//p' "$f")" = "$name" ] && exit 0
+        [ -f "$f" ] && [ "$(sed -n '2s/,.*//p' "$f")" = "$name" ] && exit 0
     done
     mkdir "$cal/.busy-$s" 2>/dev/null || exit 0 # another task calibrates this GPU
     trap 'rmdir "$cal/.busy-$s" 2>/dev/null' EXIT
@@ -233,9 +233,8 @@ for g in $gpus; do
     out=$(measured "$cal" "${tk:--}" "$cal/$s"/*.csv 2>"$work/measure.err")
     sed 's/^calibrate: /grade: calibration: /' "$work/measure.err" | cut -c 1-100 >&2
     [ -n "$out" ] && wrote="$wrote ${out##*/}"
-    echo "grade: calibrated on $dev (GPU $g): the solutions of$labs, $K runs each$([ $nbad -gt 0 ] && echo ", $nbad failed");" \
-        "$(basename "$runs")/calibration/$s.csv" | cut -c 1-100 >&2
+    echo "grade: calibrated on $dev (GPU $g): $(echo $labs | wc -w) labs x $K runs$([ $nbad -gt 0 ] && echo ", $nbad failed")" >&2
 done
-echo "grade: calibration in $(( $(now) - t0 )) s" >&2
+echo "grade: calibration in $(( $(now) - t0 )) s: $(basename "$runs")/calibration/" >&2
 [ -n "$wrote" ] || { echo "grade: calibration: nothing measured: the speed bars are grade.conf's" >&2; exit 1; }
 exit 0

@@ -602,6 +602,36 @@ if [ "$STATUS" -eq 2 ] && grep -q "^grade: .*bad-cal.csv:2: 'fastr' is not a spe
 else notok "a calibration line with an unknown check" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
 expect_usage "calibrate.sh: no RUNS folder" sh tools/calibrate.sh
 expect_usage "calibrate.sh: --from without files" sh tools/calibrate.sh --from "$W/x"
+# calibrate.sh's GPU path on a stand-in workbook: its make writes labs that print the
+# fixtures' solutions runs (GPU 2: the H100's, else the H200's); two H200s are one model
+if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/lab06-solutions.csv ]; then
+    FW=$W/fakewb; rm -rf "$FW" "$W/fakeruns"; mkdir -p "$FW/common" "$W/fakeruns"
+    cp -R tools "$FW/tools"; cp common/csv_columns.h common/types.def "$FW/common/"
+    for d in lab0*_*; do
+        [ -f "$d/exercises.cuh" ] || continue
+        mkdir -p "$FW/$d/solutions"; cp "$d/exercises.cuh" "$FW/$d/"
+    done
+    {
+        printf 'lab02 lab03 lab04 lab05 lab06:\n'
+        printf '\t@mkdir -p $(BIN) && printf '"'"'#!/bin/sh\\ncase $$CUDA_VISIBLE_DEVICES in 2) s=h100 ;; *) s=h200 ;; esac\\n'
+        printf 'cat "%s/tests/fixtures/$$s/$@-solutions.csv"\\n'"'"' >$(BIN)$@ && chmod +x $(BIN)$@\n' "$(pwd)"
+    } >"$FW/Makefile"
+    run env GRADE_GPUS="0 1 2" sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    ls "$W/fakeruns/calibration" >"$W/fake.ls" 2>&1
+    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
+        [ "$(grep -c '^grade: calibrated on ' "$ERRF")" -eq 2 ] &&
+        [ "$(ls "$W/fakeruns/calibration/nvidia-h200/"lab0[2-6]-[123].csv | wc -l)" -eq 15 ] &&
+        [ "$(awk -F, 'NR > 1 && $6 != 3' "$W/fakeruns/calibration/nvidia-h200.csv" | wc -l)" -eq 0 ]; then
+        ok "calibrate.sh: each GPU model once (GPUs 0 1 2: an H200 twice, an H100), 3 runs of each lab kept"
+    else notok "calibrate.sh: each GPU model once" "exit $STATUS; $(tr '\n' ' ' <"$W/fake.ls"); $(head -c 400 "$ERRF")"; fi
+    expect_grep "calibrate.sh: the commands that repeat each run, the seed and size drawn" \
+        '^lab06-2\.csv: \./lab06 --exercises --csv --seed [0-9]+ -n [0-9]+x[0-9]+ \(exit 0\)$' "$W/fakeruns/calibration/nvidia-h200/commands"
+    check_width "calibrate.sh: its lines at most 100 columns" "$ERRF"
+    run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    if [ "$STATUS" -eq 2 ]; then ok "calibrate.sh: GRADE_CALIBRATE_RUNS=x is refused"; else notok "calibrate.sh: GRADE_CALIBRATE_RUNS=x" "exit $STATUS"; fi
+else
+    skip "calibrate.sh on a stand-in workbook" "tests/fixtures lacks h100 or h200"
+fi
 # the calibration draws its sizes by the students' rule (tools/grade_task.sh's functions)
 n=$(sh tools/calibrate.sh --size lab02); s6=$(sh tools/calibrate.sh --size lab06)
 if [ -n "$n" ] && [ "$n" -le 16777213 ] && [ "$n" -gt 8388606 ] && [ $(( (16777213 - n) % 8 )) -eq 0 ] &&
