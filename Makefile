@@ -17,6 +17,7 @@ RESULTS   ?= results  # make grade: the folder holding the students' --csv outpu
 FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
 SOURCES   ?=          # make grade: a folder per student of exercise files, built and run here
 SLURM     ?=          # make grade SOURCES=dir SLURM=1: write a Slurm array job instead
+CALIBRATION ?=        # make grade RESULTS=dir: the speed checks' calibration (tools/calibrate.sh)
 LAB       ?=          # make profile, make trace: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all); make trace: the kernel
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
@@ -35,7 +36,7 @@ CFLAGS   ?= -O2 -std=c11 -Wall -Wextra
 NVFLAGS  ?= -O3 -std=c++20 -Xcompiler -Wall
 DEPFLAGS  = -MMD -MP
 # (make keeps the blanks before a comment in a value: strip them)
-$(foreach v,CUDA_ARCH NVCC DLCM SOLUTIONS V RESULTS \
+$(foreach v,CUDA_ARCH NVCC DLCM SOLUTIONS V RESULTS CALIBRATION \
     FORMAT SOURCES SLURM LAB KERNEL BIN NOCDP DEST NAME N B SVG,$(eval override $(v) := $$(strip $$($(v)))))
 
 Q := $(if $(filter 1,$(V)),,@)
@@ -333,7 +334,7 @@ bench: lab05 lab06 ## (GPU) our speed bars on this GPU, each against its run's r
 	@STRICT="$(strip $(STRICT))" sh tools/bench.sh
 
 grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [FORMAT=csv] [SLURM=1]
-	@$(if $(SOURCES),SLURM=$(SLURM) sh tools/grade_sources.sh "$(SOURCES)",sh tools/grade "$(RESULTS)") \
+	@CALIBRATION="$(CALIBRATION)" $(if $(SOURCES),SLURM=$(SLURM) sh tools/grade_sources.sh "$(SOURCES)",sh tools/grade "$(RESULTS)") \
 	  $(if $(FORMAT),--format=$(FORMAT)); st=$$?; case $$st in \
 	  1) echo "make grade: the grader's status is 1: graded; a point was lost or something flagged" >&2 ;; \
 	  2) echo "make grade: the grader's status is 2: nothing graded (see the message above)" >&2 ;; \

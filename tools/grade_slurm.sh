@@ -234,6 +234,7 @@ task() {
     pid=
     trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
     trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
+    sh "$GRADE_TOP/tools/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
     GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" &
     pid=$!
     wait "$pid"

@@ -136,6 +136,8 @@ if [ -n "$labs" ]; then
 fi
 echo "grade: workbook built in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
     "the runs go to $(basename "$runs")/" >&2
+# the speed bars of these GPUs: the solutions run first (tools/calibrate.sh, into RUNS/calibration/)
+GRADE_GPUS="$gpus" sh "$here/calibrate.sh" "$runs" $labs
 
 # one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
 k=0

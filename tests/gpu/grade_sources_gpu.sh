@@ -16,9 +16,18 @@
 # of tests/cheats/ (lab02 only), the rest cycling through solutions and
 # handout; prints the seconds for the class and per student, and each lab's
 # longest run (the .run files' seconds: what GRADE_TIMEOUT must allow).
+#
+# The speed bars are calibrated on this GPU first (tools/calibrate.sh: the
+# solutions, three runs a lab): every solutions student earns every point of
+# the calibrated maximum, the report prints the calibration, and the runs
+# graded again with a grade.conf whose lab02 bar is above what the solution
+# reaches (keeps_up reduceNeighboredMask 9.00) show that check worth 0, with
+# its message (tests/tools/calibration_checks.sh; tests/tools/grader.sh runs
+# the same checks on runs made from the fixtures).
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
 . tests/lib.sh
+. tests/tools/calibration_checks.sh
 [ $own_tmpd -eq 1 ] && trap 'rm -rf "$TMPD"' EXIT
 if ! ls -d lab0*_*/solutions >/dev/null 2>&1; then
     skip "grading from sources on the GPU" "no solutions here (a students' copy)"; exit 0
@@ -82,8 +91,17 @@ echo "class of $nst students graded from sources in $((t1 - t0)) s" \
      "on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1) x $(nvidia-smi -L | grep -c '^GPU')"
 if [ "$STATUS" -eq 1 ] && grep -q '^==== the class ====$' "$OUTF"; then ok "sources on the GPU: graded (exit 1)"
 else notok "sources on the GPU: graded" "exit $STATUS: $(tail -c 400 "$ERRF")"; fi
+# the calibration: one file per GPU model, every GPU lab measured three times
+CF=$(ls "$S.runs"/calibration/*.csv 2>/dev/null | head -n 1)
+gpu=$(sed -n '2s/,.*//p' "$CF" 2>/dev/null)
+if [ -n "$gpu" ] && [ "$(awk -F, 'NR > 1 && $3 != "fastest" && $6 != 3' "$CF" | wc -l)" -eq 0 ] &&
+    [ "$(ls "$S.runs/calibration/"*/lab0[2-6]-[123].csv | wc -l)" -eq 15 ]; then
+    ok "calibration: $gpu, the solutions' 15 runs kept in $(basename "$S.runs")/calibration/"
+else notok "calibration" "'$CF' '$gpu': $(grep 'calibrat' "$ERRF" | head -c 400)"; fi
+awk '/^==== the class ====$/ { on = 1 } on && /^speed bars|^  lab0|^  physics/' "$OUTF" | head -n 40
+cal_printed "the report prints the calibration of $gpu" "$OUTF" "$gpu"
+cal_full "solutions: every lab earns every point of the calibrated maximum" "$OUTF" 'solutions$'
 if [ "$n" -eq 0 ]; then
-    expect_grep "solutions: every required lab earns every point" '^solutions +25 +25 +30 +25 +30 +25 ' "$OUTF"
     if grep -q '^  handout lab' "$OUTF"; then notok "handout: every lab builds and runs" "$(grep '^  handout lab' "$OUTF")"
     else ok "handout: every lab builds and runs"; fi
     expect_grep "handout: the stubs earn the kernels' points (lab01 10)" '^handout +10 ' "$OUTF"
@@ -94,5 +112,12 @@ expect_grep "hang: lab04 ran past the limit, 0" '^  hang lab04: ran past [0-9]+ 
 expect_grep "oob: lab02 a CUDA error (exit 3), 0" '^  oob lab02: a CUDA error or no usable CUDA device \(exit 3\)' "$OUTF"
 expect_grep "oob: the class went on after it" '^oob +missing +0 ' "$OUTF"
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"
+# the same runs graded again with a bar above what the solution reaches here: worth 0, said
+sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grade.conf >"$TMPD/hi.conf"
+run env GRADE_CONF="$TMPD/hi.conf" sh tools/grade "$S.runs"
+cal_worth0 "a bar above the solution (9.00x) is worth 0 on $gpu, with the solution's figure" \
+    "$OUTF" "$gpu" lab02 "keeps_up reduceNeighboredMask"
+grep 'not gradable' "$OUTF" | head -n 2
+cal_full "... the solutions students still earn every point of the lower maximum" "$OUTF" 'solutions$'
 [ -n "${KEEP_REPORT:-}" ] && cp "$TMPD/report.txt" "$KEEP_REPORT"
 exit 0

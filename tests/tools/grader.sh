@@ -352,15 +352,15 @@ expect_out "class: the closing line counts the students" '^class: 12 students; 0
 # the gradebook CSV: --csv, FORMAT=csv
 run sh tools/grade "$C" --csv
 cp "$OUTF" "$W/book.csv"
-hdr='student,lab01,lab02,lab03,lab04,lab05,lab06,lab05-finish,lab06+dlcm=cg,total,max,flags'
+hdr='student,lab01,lab02,lab03,lab04,lab05,lab06,lab05-finish,lab06+dlcm=cg,total,max,flags,calibration'
 if [ "$STATUS" -eq 1 ] && [ "$(head -n 1 "$W/book.csv")" = "$hdr" ] &&
-    awk -F, 'NF != 12 { bad = 1 } END { exit bad || NR != 13 }' "$W/book.csv"; then
-    ok "gradebook CSV: the header, one line per student, 12 fields each, exit 1"
+    awk -F, 'NF != 13 { bad = 1 } END { exit bad || NR != 13 }' "$W/book.csv"; then
+    ok "gradebook CSV: the header, one line per student, 13 fields each, exit 1"
 else
     notok "gradebook CSV" "exit $STATUS: $(head -c 500 "$W/book.csv")"
 fi
-expect_grep "gradebook CSV: alice's line" '^alice,25,25,30,25,30,25,10,25,195,195,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank$' "$W/book.csv"
-expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,160,missing lab05 lab06$' "$W/book.csv"
+expect_grep "gradebook CSV: alice's line" '^alice,25,25,30,25,30,25,10,25,195,195,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank,[^,]+ \(not calibrated\)$' "$W/book.csv"
+expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,160,missing lab05 lab06,' "$W/book.csv"
 expect_grep "gradebook CSV: the class notes go to stderr" '^grade: identical files handed in by different students:$' "$ERRF"
 run env FORMAT=csv sh tools/grade "$C"
 if [ "$STATUS" -eq 1 ] && cmp -s "$OUTF" "$W/book.csv"; then ok "gradebook CSV: FORMAT=csv is --csv"
@@ -437,7 +437,7 @@ cp "$C/alice-lab01.csv" "$d/lab01-zed.csv"
 cp "$C/alice-lab02.csv" "$d/lab02_zed.csv"
 run sh tools/grade "$d" --csv
 expect_grep "all files misnamed: zed has a gradebook row, 0 and the flag" \
-    '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv$' "$OUTF"
+    '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
 # every line at most 100 columns (the gradebook CSV aside), and the exit statuses
 check_width "the test class's report: every line at most 100 columns" "$W/class.out"
 run make -s --no-print-directory grade RESULTS="$C"
@@ -475,6 +475,168 @@ if [ -x ./lab01 ]; then
 else
     skip "grade reads real ./lab01 --exercises --csv output" "./lab01 not built (make lab01)"
 fi
+
+# ---- speed bars on the grading GPU: the fixture sets and tools/calibrate.sh ------------
+. tests/tools/calibration_checks.sh
+# slug NAME: a GPU's file name, as tools/calibrate.sh writes it
+slug() { printf '%s' "$1" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
+# every fixture set (a real GPU each): the solutions, as a student's files, earn every
+# point with grade.conf as written, so no bar there fails an honest run on either GPU
+for set in h100 h200; do
+    FX=tests/fixtures/$set
+    miss=; for n in $NEED; do [ -f "$FX/$n.csv" ] || miss="$miss $n.csv"; done
+    if [ -n "$miss" ]; then skip "$set: the solutions earn every point" "tests/fixtures/$set lacks$miss"; continue; fi
+    d=$(case_dir "honest-$set")
+    for l in 01 02 03 04 05 06; do tf "$FX/lab$l-solutions.csv" "$d/ann-lab$l.csv" -v student=1 -v fingerprint=a0a0a0$l; done
+    tf "$FX/lab06-cg-solutions.csv" "$d/ann-lab06-cg.csv" -v student=1 -v fingerprint=a0a0a007
+    cp "$FX/lab05-finish.csv" "$d/ann-lab05-finish.csv"
+    grade_case "$set: the solutions, as a student's files, earn every point of grade.conf as written" 0 \
+        '^ann +25 +25 +30 +25 +30 +25 +10 +25 +195/195$' "$d"
+    expect_out "$set: not calibrated, the report says where grade.conf's bars were set" \
+        "^speed bars: grade.conf's as written, set on $(sed -n 's/^set_on *//p' tools/grade.conf); not calibrated on "
+
+    # a class graded from sources, as make grade SOURCES=dir leaves it in dir.runs: two
+    # solutions students, one with the stubs; the calibration from the solutions' runs
+    gpu=$(field "$FX/lab02-solutions.csv" 2)
+    R=$(case_dir "cal-$set")
+    for who in s01-solutions s02-solutions s03-handout; do
+        mkdir -p "$R/$who"
+        for l in 01 02 03 04 05 06; do
+            if [ "$who" = s03-handout ]; then tf "$FX/lab$l-stubs.csv" "$R/$who/lab$l.csv"
+            else tf "$FX/lab$l-solutions.csv" "$R/$who/lab$l.csv" -v student=1 -v fingerprint=5050$(echo "$who" | tr -cd 0-9)$l; fi
+        done
+    done
+    run sh tools/calibrate.sh --from "$R/calibration" "$FX"/lab0[2-6]-solutions.csv
+    CF=$R/calibration/$(slug "$gpu").csv
+    nchk=$(awk '!/^ *#/ && $1 ~ /^lab0[2-6]$/ && $3 ~ /^(faster|no_slower|near_copy|versus|keeps_up)$/' tools/grade.conf | wc -l)
+    nline=$(awk -F, -v g="$gpu" 'NR > 1 && $1 == g && $3 != "fastest"' "$CF" 2>/dev/null | wc -l)
+    if [ "$STATUS" -eq 0 ] && [ "$(cat "$OUTF")" = "$CF" ] && [ "$nline" -eq "$nchk" ] &&
+        [ "$(grep -c ',fastest,' "$CF")" -eq 1 ]; then
+        ok "$set: calibrate.sh --from writes calibration/<gpu>.csv, a line per speed check ($nchk) and the fastest"
+    else notok "$set: calibrate.sh --from" "exit $STATUS; $nline of $nchk lines; $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
+    grade_case "$set calibrated: the class grades (the handout student loses points)" 1 '^==== the class ====$' "$R"
+    cp "$OUTF" "$W/cal-$set.out"
+    cal_full "$set calibrated: every solutions student earns every point" "$W/cal-$set.out" '-solutions$'
+    cal_printed "$set calibrated: the report prints the calibration" "$W/cal-$set.out" "$gpu"
+    expect_no_out "$set calibrated: dir/calibration/ is never graded as a hand-in" '^calibration/'
+    run sh tools/grade "$R" --csv
+    expect_grep "$set calibrated: the gradebook names each student's calibration" \
+        "^s01-solutions,.*,$gpu \\(calibrated [0-9T:Z-]+\\)$" "$OUTF"
+    # a bar set above what the solution reaches on this GPU: worth 0 there, said once, the maximum drops
+    sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grade.conf >"$W/hi.conf"
+    run env GRADE_CONF="$W/hi.conf" sh tools/grade "$R"
+    cp "$OUTF" "$W/hi-$set.out"
+    cal_worth0 "$set: a bar above the solution is worth 0 on that GPU, with the solution's figure" \
+        "$W/hi-$set.out" "$gpu" lab02 "keeps_up reduceNeighboredMask"
+    cal_full "$set: ... and the solutions still earn every point of the lower maximum" "$W/hi-$set.out" '-solutions$'
+    expect_grep "$set: ... the class table's maximum of lab02 drops by its 2 points" '^\(max\) +[0-9]+ +23 ' "$W/hi-$set.out"
+    # the same runs with grade.conf as written but no calibration: the report says so
+    run env CALIBRATION="$CF" sh tools/grade "$R"
+    unwrapped "$OUTF" >"$W/calf.out"
+    expect_grep "$set: CALIBRATION=file applies that file" "^speed bars calibrated on $gpu \\($CF: " "$W/calf.out"
+done
+# a close call (the bar within the solution's spread): the bar is lowered, never
+# raised. lab03's reduceInterleavedAnyN on the H200 set (0.92x, bar 0.90x), three
+# runs: one with the exercise 5% slower (0.88x); a student at 0.88x passes only calibrated
+FX=tests/fixtures/h200; [ -f "$FX/lab03-solutions.csv" ] || FX=$SRC
+d=$(case_dir close)
+for k in 1 2 3; do
+    f=1; [ $k -eq 2 ] && f=1.05
+    tf "$FX/lab03-solutions.csv" "$W/close-run$k.csv" -v kernel=reduceInterleavedAnyN -v kernel_factor=$f
+done
+run sh tools/calibrate.sh --from "$W/close-cal" "$W"/close-run[123].csv
+CF=$(cat "$OUTF")
+tf "$FX/lab03-solutions.csv" "$d/uma-lab03.csv" -v student=1 -v fingerprint=c105e003 -v kernel=reduceInterleavedAnyN \
+    -v kernel_factor=1.05
+run sh tools/grade "$d"
+expect_out "a close call, not calibrated: 0.88x misses grade.conf's 0.90x" 'LOST +0/2 +keeps_up: reduceInterleavedAnyN at 0\.88x'
+run env CALIBRATION="$CF" sh tools/grade "$d"
+unwrapped "$OUTF" >"$W/close.out"
+expect_grep "a close call, calibrated (3 runs, one 5% slower): the bar is lowered and 0.88x passes" \
+    'ok +2/2 +keeps_up: reduceInterleavedAnyN at 0\.88x reduceInterleaved, needs 0\.8[0-8]x \(calibrated: grade\.conf 0\.90x' \
+    "$W/close.out"
+expect_grep "a close call: its calibration line says the runs' spread" \
+    '^  lab03 keeps_up reduceInterleavedAnyN: the solution 0\.92x \(spread [0-9.]+%\), needs 0\.8[0-8]x \(grade\.conf 0\.90x\)' \
+    "$W/close.out"
+expect_grep "a close call: the calibration counts the runs" ',lab03,keeps_up,[0-9.]+,[0-9.]+,3,' "$CF"
+# physics: a forger who halves the times, doubles the ceiling and the peak_gbps passes every
+# check of the file; a calibration of the GPU (the grader's own figures) catches it
+FX=tests/fixtures/h200; [ -f "$FX/lab05-solutions.csv" ] || FX=$SRC
+d=$(case_dir peakforger)
+tf "$FX/lab05-solutions.csv" "$W/pf.csv" -v student=1 -v fingerprint=f0f0f005 -v time_factor=0.5 -v ceiling_factor=2
+awk -F, -v OFS=, 'NR > 1 && $1 != "lab" { $21 = sprintf("%.2f", 2 * $21) } 1' "$W/pf.csv" >"$d/max-lab05.csv"
+run sh tools/grade "$d"
+expect_no_out "physics: a forger who doubles peak_gbps too is not caught without a calibration" 'PHYSICS'
+run sh tools/calibrate.sh --from "$W/pf-cal" "$FX/lab05-solutions.csv"
+run env CALIBRATION="$(cat "$OUTF")" sh tools/grade "$d"
+unwrapped "$OUTF" >"$W/pf.out"
+expect_grep "physics: ... a calibration of the GPU catches it (its peak and the solutions' fastest GB/s)" \
+    "PHYSICS  .* faster than this GPU's theoretical [0-9]+ GB/s \\(the calibration's\\)" "$W/pf.out"
+expect_grep "physics: ... and the margin over the solutions' fastest GB/s" 'PHYSICS  .* the fastest the solutions reached on ' \
+    "$W/pf.out"
+# a calibration of another GPU is not applied: the report says which GPUs were not calibrated
+if [ -f tests/fixtures/h100/lab02-solutions.csv ] && [ -f tests/fixtures/h200/lab02-solutions.csv ]; then
+    run sh tools/calibrate.sh --from "$W/two" tests/fixtures/h100/lab02-solutions.csv tests/fixtures/h200/lab02-solutions.csv
+    if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -eq 2 ]; then ok "calibrate.sh --from: runs of two GPUs, two files"
+    else notok "calibrate.sh --from: two GPUs" "exit $STATUS: $(cat "$OUTF")"; fi
+    d=$(case_dir othergpu)
+    tf tests/fixtures/h200/lab02-solutions.csv "$d/vic-lab02.csv" -v student=1 -v fingerprint=0e0e0002
+    run env CALIBRATION="$W/two/$(slug "$(field tests/fixtures/h100/lab02-solutions.csv 2)").csv" sh tools/grade "$d"
+    unwrapped "$OUTF" >"$W/other.out"
+    expect_grep "a calibration of another GPU is not applied; the report names the GPU without one" \
+        "^results of GPUs without a calibration, graded by grade.conf's bars, set on .*: NVIDIA H200 \\(1\\)$" "$W/other.out"
+fi
+# the calibration's own errors: exit 2 before anyone is graded
+d=$(case_dir calerr)
+cp "$C/alice-lab02.csv" "$d/x-lab02.csv"
+grade_case "CALIBRATION=a file that is not there: exit 2" 2 '^grade: CALIBRATION=.* cannot be read' "$d" \
+    --calibration="$W/no-such-calibration.csv"
+printf 'gpu,lab,check\nX,lab02,faster\n' >"$W/bad-cal.csv"
+run env CALIBRATION="$W/bad-cal.csv" sh tools/grade "$d"
+if [ "$STATUS" -eq 2 ] && grep -q "^grade: .*bad-cal.csv:1: not a calibration file" "$ERRF" && [ ! -s "$OUTF" ]; then
+    ok "a calibration file that is not one: its line, exit 2"
+else notok "a calibration file that is not one" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
+{ head -n 1 "$CF"; echo "NVIDIA H200,lab02,fastr,1.2,0.01,3,4800,2026-11-29T04:55:34Z,-,a b"; } >"$W/bad-cal.csv"
+run env CALIBRATION="$W/bad-cal.csv" sh tools/grade "$d"
+if [ "$STATUS" -eq 2 ] && grep -q "^grade: .*bad-cal.csv:2: 'fastr' is not a speed check" "$ERRF"; then ok "a calibration line with an unknown check: named, exit 2"
+else notok "a calibration line with an unknown check" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
+expect_usage "calibrate.sh: no RUNS folder" sh tools/calibrate.sh
+expect_usage "calibrate.sh: --from without files" sh tools/calibrate.sh --from "$W/x"
+# calibrate.sh's GPU path on a stand-in workbook: its make writes labs that print the
+# fixtures' solutions runs (GPU 2: the H100's, else the H200's); two H200s are one model
+if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/lab06-solutions.csv ]; then
+    FW=$W/fakewb; rm -rf "$FW" "$W/fakeruns"; mkdir -p "$FW/common" "$W/fakeruns"
+    cp -R tools "$FW/tools"; cp common/csv_columns.h common/types.def "$FW/common/"
+    for d in lab0*_*; do
+        [ -f "$d/exercises.cuh" ] || continue
+        mkdir -p "$FW/$d/solutions"; cp "$d/exercises.cuh" "$FW/$d/"
+    done
+    {
+        printf 'lab02 lab03 lab04 lab05 lab06:\n'
+        printf '\t@mkdir -p $(BIN) && printf '"'"'#!/bin/sh\\ncase $$CUDA_VISIBLE_DEVICES in 2) s=h100 ;; *) s=h200 ;; esac\\n'
+        printf 'cat "%s/tests/fixtures/$$s/$@-solutions.csv"\\n'"'"' >$(BIN)$@ && chmod +x $(BIN)$@\n' "$(pwd)"
+    } >"$FW/Makefile"
+    run env GRADE_GPUS="0 1 2" sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    ls "$W/fakeruns/calibration" >"$W/fake.ls" 2>&1
+    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
+        [ "$(grep -c '^grade: calibrated on ' "$ERRF")" -eq 2 ] &&
+        [ "$(ls "$W/fakeruns/calibration/nvidia-h200/"lab0[2-6]-[123].csv | wc -l)" -eq 15 ] &&
+        [ "$(awk -F, 'NR > 1 && $6 != 3' "$W/fakeruns/calibration/nvidia-h200.csv" | wc -l)" -eq 0 ]; then
+        ok "calibrate.sh: each GPU model once (GPUs 0 1 2: an H200 twice, an H100), 3 runs of each lab kept"
+    else notok "calibrate.sh: each GPU model once" "exit $STATUS; $(tr '\n' ' ' <"$W/fake.ls"); $(head -c 400 "$ERRF")"; fi
+    expect_grep "calibrate.sh: the commands that repeat each run, the seed and size drawn" \
+        '^lab06-2\.csv: \./lab06 --exercises --csv --seed [0-9]+ -n [0-9]+x[0-9]+ \(exit 0\)$' "$W/fakeruns/calibration/nvidia-h200/commands"
+    check_width "calibrate.sh: its lines at most 100 columns" "$ERRF"
+    run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    if [ "$STATUS" -eq 2 ]; then ok "calibrate.sh: GRADE_CALIBRATE_RUNS=x is refused"; else notok "calibrate.sh: GRADE_CALIBRATE_RUNS=x" "exit $STATUS"; fi
+else
+    skip "calibrate.sh on a stand-in workbook" "tests/fixtures lacks h100 or h200"
+fi
+# the calibration draws its sizes by the students' rule (tools/grade_task.sh's functions)
+n=$(sh tools/calibrate.sh --size lab02); s6=$(sh tools/calibrate.sh --size lab06)
+if [ -n "$n" ] && [ "$n" -le 16777213 ] && [ "$n" -gt 8388606 ] && [ $(( (16777213 - n) % 8 )) -eq 0 ] &&
+    echo "$s6" | grep -Eq '^[0-9]+x[0-9]+$'; then ok "calibrate.sh draws sizes by the students' rule ($n, $s6)"
+else notok "calibrate.sh draws sizes by the students' rule" "'$n' '$s6'"; fi
 
 # ---- damaged and tampered files ------------------------------------------------
 G=$W/good
@@ -693,7 +855,7 @@ disagree=$(awk '
     END {
         for (i = 1; i <= n; i++) {
             split(want[i], t, " ")
-            if (t[1] == "required" || t[1] == "optional" || t[1] == "physics") pat = "`" want[i] "`"
+            if (t[1] == "required" || t[1] == "optional" || t[1] == "physics" || t[1] == "set_on") pat = "`" want[i] "`"
             else { args = t[3]; for (j = 4; j in t; j++) args = args " " t[j]
                    pat = "| " t[1] " | " t[2] " | `" args "` |" }
             if (index(doc, pat) == 0) print pat

@@ -5,12 +5,13 @@
 # ---------------------------------------------------------------------------
 # mode=class: one line per result (see the top of this file)
 # ---------------------------------------------------------------------------
-mode == "class" && NF >= 16 {
+mode == "class" && NF >= 18 {
     nres++
     WHO[nres] = $1; NWHO[nres] = $2; REL[nres] = $3; REP[nres] = $4; SUM[nres] = $5
     RKEY[nres] = $6; RGOT[nres] = $7 + 0; RMAX[nres] = $8 + 0; RLOST[nres] = $9 + 0; RSTATE[nres] = $10
     RRUN[nres] = $11; RFP[nres] = $12; RNPASS[nres] = $13 + 0; RNEX[nres] = $14 + 0; RSOL[nres] = $15 + 0
-    RLAB[nres] = $16; RNOTE[nres] = (NF >= 17) ? $17 : ""
+    RLAB[nres] = $16; RCAL[nres] = $17; RDEV[nres] = $18; gsub(/_/, " ", RDEV[nres])
+    RNOTE[nres] = (NF >= 19) ? $19 : ""
     FSTATE[REL[nres]] = RSTATE[nres]
     if (!(REL[nres] in FILEOF)) { FILEOF[REL[nres]] = ++nfiles; FILES[nfiles] = REL[nres]; FREP[nfiles] = REP[nres] }
 }
@@ -271,7 +272,7 @@ function class_scores(    i, k, s, key, total, max, flags, c, who, m, rej, phy) 
                 if (RSTATE[i] == "physics") phy = phy " " key
             } else if (LISTED[key] == "required") {
                 CELL[s, c] = "missing"
-                max += max_of(key)
+                max += cal_max(key, CLASSCAL)
                 m = m " " key
                 MISSING[who] = MISSING[who] (MISSING[who] == "" ? "" : ", ") key " missing"
             } else CELL[s, c] = "-"
@@ -302,6 +303,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
         print ""
         print "==== the class ===="
     }
+    class_calibration()
     class_list(NUNPLACED, UNPLACED, "files whose student the grader cannot tell (credit them, then grade again):")
     class_list(NMISMATCH, MISMATCH, "files whose folder and name disagree (the folder wins):")
     class_list(NASIDE, ASIDETXT, "one result per student and lab: an --exercises run before a plain one, then the latest:")
@@ -323,11 +325,11 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
     if (format == "csv") {
         hdr = "student"
         for (c = 1; c <= NCLASSCOL; c++) hdr = hdr "," COL[c]
-        print hdr ",total,max,flags"
+        print hdr ",total,max,flags,calibration"
         for (s = 1; s <= NSTU; s++) {
             line = csv_field(STU[s])
             for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" ? "" : CELL[s, c]))
-            print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s])
+            print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s]) "," csv_field(student_bars(STU[s]))
         }
     } else if (NSTU > 0) {
         w = 7
@@ -337,7 +339,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
         for (c = 1; c <= NCLASSCOL; c++) { width[c] = length(COL[c]) < 7 ? 7 : length(COL[c]); line = line sprintf(" %" width[c] "s", COL[c]) }
         print line sprintf(" %9s", "total")
         line = sprintf("%-" w "s", "(max)")
-        for (c = 1; c <= NCLASSCOL; c++) line = line sprintf(" %" width[c] "s", max_of(COL[c]))
+        for (c = 1; c <= NCLASSCOL; c++) line = line sprintf(" %" width[c] "s", cal_max(COL[c], CLASSCAL))
         print line
         for (s = 1; s <= NSTU; s++) {
             line = sprintf("%-" w "s", STU[s])
@@ -361,10 +363,93 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
     }
 }
 
+# ---------------------------------------------------------------------------
+# The speed bars: the calibration of each GPU (conf.awk: read_calibration),
+# or grade.conf's as written and where they were set (set_on)
+# ---------------------------------------------------------------------------
+# CLASSCAL: the calibration every GPU result of the class was graded by (0:
+# none, or results of several GPUs); the maximum of a missing lab uses it
+function class_bars(    i, c) {
+    CLASSCAL = -1
+    for (i = 1; i <= nres; i++) {
+        if (RCAL[i] == "-") continue
+        c = RCAL[i] + 0
+        if (CLASSCAL < 0) CLASSCAL = c
+        else if (CLASSCAL != c) CLASSCAL = 0
+        if (c == 0 && !((RDEV[i]) in NOCALN)) NOCALDEV[++NNOCAL] = RDEV[i]
+        if (c == 0) NOCALN[RDEV[i]]++
+        else CALUSED[c]++
+    }
+    if (CLASSCAL < 0) CLASSCAL = (NCAL == 1) ? 1 : 0
+}
+
+function set_on_text() { return SET_ON != "" ? ", set on " SET_ON : "" }
+
+# the calibration, one line per speed check (text: in the class part; csv: stderr)
+function class_calibration(    c, j, k, i, key, st, line, pre, m, n, list) {
+    if (NCAL == 0) {
+        if (NNOCAL == 0) return
+        list = ""
+        for (j = 1; j <= NNOCAL; j++) list = list (j > 1 ? ", " : "") NOCALDEV[j]
+        say("speed bars: grade.conf's as written" set_on_text() "; not calibrated on " list \
+            " (make grade SOURCES=dir calibrates; RESULTS=dir CALIBRATION=file applies one)")
+        return
+    }
+    for (c = 1; c <= NCAL; c++) {
+        say("speed bars calibrated on " CALGPU[c] " (" CALSHOW[c] ": the solutions, " CALRUNS[c] " run" \
+            (CALRUNS[c] > 1 ? "s" : "") " a lab, " CALRUNAT[c] (CALTK[c] != "-" && CALTK[c] != "" ? ", " CALTK[c] : "") "; " (c in CALUSED ? CALUSED[c] : "no") \
+            " result" (CALUSED[c] == 1 ? "" : "s") " graded by it); grade.conf's" set_on_text() ":")
+        for (k = 1; k <= NCKEYS[c]; k++) {
+            key = CKEYS[c, k]
+            m = cal_max(key, c)
+            for (i = 1; i <= nrules; i++) {
+                if (R_LAB[i] != rules_key(key) || !is_speed(i)) continue
+                st = cal_bar(i, c, key)
+                pre = "  " key " " R_KIND[i] " " rule_what(i) ": "
+                if (st == "") line = pre "not measured: grade.conf's bar"
+                else if (st == "missed")
+                    line = pre "not gradable on " CALGPU[c] ": the solution reaches " fmt_val(i, CB_REF) ", the chapter asks " \
+                           (R_KIND[i] == "no_slower" ? "no slower than " R_A2[i] : fmt_val(i, rule_bar(i))) \
+                           " (worth 0: " key "'s maximum " m " of " max_of(key) ")"
+                else {
+                    line = pre "the solution " fmt_val(i, CB_REF) " (spread " sprintf("%.1f%%", 100 * CB_SPR) "), "
+                    if (R_KIND[i] == "no_slower")
+                        line = line (st == "lowered" ? "also passes at " sprintf("%.2fx", CB_BAR) " its speed" : "grade.conf's rule")
+                    else line = line "needs " fmt_val(i, CB_BAR) (st == "lowered" ? " (grade.conf " fmt_val(i, rule_bar(i)) ")" : "")
+                    if (CB_SPR > CAL_NOISY) line = line "; NOISY: calibrate again on a quiet GPU"
+                }
+                say(line)
+            }
+        }
+        if (CALPEAK[c] > 0 || CALFAST[c] > 0)
+            say("  physics: a row faster than " sprintf("%.0f", CALPEAK[c]) " GB/s (the GPU's theoretical) or " PHYS_MAX "% of " \
+                sprintf("%.0f", CALFAST[c]) " GB/s (the solutions' fastest, " CALFASTWHAT[c] ") scores 0")
+    }
+    if (NNOCAL > 0) {
+        list = ""
+        for (j = 1; j <= NNOCAL; j++) list = list (j > 1 ? ", " : "") NOCALDEV[j] " (" NOCALN[NOCALDEV[j]] ")"
+        say("results of GPUs without a calibration, graded by grade.conf's bars" set_on_text() ": " list)
+    }
+}
+
+# a student's speed bars for the gradebook: each GPU of their results, calibrated or not
+function student_bars(who,    i, t, out, seen) {
+    out = ""
+    for (i = 1; i <= nres; i++) {
+        if (!KEEP[i] || (WHO[i] "") != (who "") || RCAL[i] == "-") continue
+        t = (RCAL[i] + 0) ? CALGPU[RCAL[i] + 0] " (calibrated " CALRUNAT[RCAL[i] + 0] ")" : RDEV[i] " (not calibrated)"
+        if (t in seen) continue
+        seen[t] = 1
+        out = out (out == "" ? "" : "; ") t
+    }
+    return out
+}
+
 # the class: every stage above, in order; CLASS_STATUS 1 when a student lost a
 # point or was flagged, or a file is credited to no one
 function class_main() {
     class_students()
+    class_bars()
     class_columns()
     class_files()
     class_copies()
@@ -437,15 +522,16 @@ function wrap_line(s,    ind, pre, cut, i) {
     print s
 }
 
-function fail_main(    i, lab) {
+function fail_main(    i, lab, m) {
     if (FKEY0 == "") { FKEY0 = "?"; FWHY = "the file is empty" }
     gsub(/[^ -~]/, "?", FWHY)
     printf "%s: %s did not build or run: %s\n", label, FKEY0, FWHY
     for (i = 1; i <= nfl && i <= MAXERR; i++) { gsub(/[^ -~]/, "?", FLINE[i]); print "  | " FLINE[i] }
     if (nfl > MAXERR) print "  | ... (" (nfl - MAXERR) " more lines)"
-    printf "  score %s 0/%d  (failed)\n", FKEY0, (FKEY0 == "?" ? 0 : max_of(FKEY0))
+    m = (FKEY0 == "?") ? 0 : cal_max(FKEY0, NCAL == 1)
+    printf "  score %s 0/%d  (failed)\n", FKEY0, m
     lab = FKEY0; sub(/\+.*/, "", lab)
-    emit_score("@@ " FKEY0 " 0 " (FKEY0 == "?" ? 0 : max_of(FKEY0)) " 1 failed - - 0 0 0 " lab " " FWHY)
+    emit_score("@@ " FKEY0 " 0 " m " 1 failed - - 0 0 0 " lab " - - " FWHY)
 }
 
 END {
@@ -457,17 +543,19 @@ END {
     else if (!seen_header) problem(lastline, "only blank lines: it should hold the output of ./labNN --exercises --csv")
     else if (!header_bad && nrows == 0 && nerr == 0) problem(lastline, "the header and no data rows")
     if (nerr == 0) cross_checks()
+    if (MEASURE && nerr > 0) { printf "R\t%s\t%s\n", label, FIRSTPROB; exit 0 }
     if (nerr > 0) {
         # the lab(s) this file was meant to hold: from its rows, else from its name
         if (nany == 0 && match(label, /lab[0-9][0-9](-finish)?/)) note_key(substr(label, RSTART, RLENGTH), "", "", "")
         printf "%s: REJECTED (%d problem%s): not a lab's --csv output as written: 0\n", label, nerr, (nerr > 1 ? "s" : "")
         for (li = 1; li <= nerr && li <= MAXERR; li++) print "  " PROB[li]
         if (nerr > MAXERR) print "  ... and " (nerr - MAXERR) " more"
-        if (nany == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1 rejected - - 0 0 0 ? " FIRSTPROB) }
+        if (nany == 0) { print "  score ? 0/?"; emit_score("@@ ? 0 0 1 rejected - - 0 0 0 ? - - " FIRSTPROB) }
         for (li = 1; li <= nany; li++) {
-            printf "  score %s 0/%d  (rejected)\n", ANY[li], max_of(ANY[li])
+            m = cal_max(ANY[li], NCAL == 1)
+            printf "  score %s 0/%d  (rejected)\n", ANY[li], m
             lab = ANY[li]; sub(/\+.*/, "", lab)
-            emit_score("@@ " ANY[li] " 0 " max_of(ANY[li]) " 1 rejected " ANYRUN[ANY[li]] " " ANYFP[ANY[li]] " 0 0 " ANYSOL[ANY[li]] " " lab " " FIRSTPROB)
+            emit_score("@@ " ANY[li] " 0 " m " 1 rejected " ANYRUN[ANY[li]] " " ANYFP[ANY[li]] " 0 0 " ANYSOL[ANY[li]] " " lab " - - " FIRSTPROB)
         }
         exit 0
     }

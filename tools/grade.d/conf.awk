@@ -30,14 +30,27 @@
 # dlcm (`lab06+dlcm=cg`): each key is one result. It prints a report for
 # people on stdout and one line per key to SCOREFILE (stdout if not given):
 #
-#   @@ KEY GOT MAX LOST STATE RUN_AT FINGERPRINT NPASS NEX SOLUTIONS LAB NOTE...
+#   @@ KEY GOT MAX LOST STATE RUN_AT FINGERPRINT NPASS NEX SOLUTIONS LAB CAL DEVICE NOTE...
 #
-#   LOST 1 when a point was lost; STATE ok, rejected, physics or failed (a
-#   .fail file: the lab did not build or run); RUN_AT and
+#   MAX grade.conf's points less those of the checks the calibration makes
+#   worth 0; LOST 1 when a point was lost; STATE ok, rejected, physics or
+#   failed (a .fail file: the lab did not build or run); RUN_AT and
 #   FINGERPRINT `-` when unknown or empty; NPASS the exercise rows that PASS;
 #   NEX the exercise rows (0: a plain run);
-#   SOLUTIONS 1 when the build says `solutions`; LAB the lab (no dlcm); NOTE
-#   the first reason for a rejection or a physics verdict (free text).
+#   SOLUTIONS 1 when the build says `solutions`; LAB the lab (no dlcm); CAL
+#   the calibration that set the bars (its number in calib='s list), 0 none
+#   for a file with speed checks, - no speed check applied; DEVICE the
+#   device, blanks as _ (- unknown); NOTE the first reason for a rejection
+#   or a physics verdict (free text).
+#
+#   calib=FILE (modes file, fail, class): FILE lists the calibration files
+#   to use, one path a line (tools/calibrate.sh writes them; read_calibration).
+#   mode=measure: like mode=file, but prints each speed check's measured
+#   value instead of a report (tools/calibrate.sh reads it): one line per
+#   check, tab-separated: M, the device, the key, the check, its value, its
+#   rows' spread, peak_gbps, run_at, the check's arguments; and one line F,
+#   the device, the key, the fastest GB/s of the file (a kernel or the
+#   copy), peak_gbps, run_at, which kernel.
 #
 # mode=class reads tools/grade's SCORES file: one line per result, fields
 # separated by tabs: who, the name the file's name gives, the file (relative
@@ -76,15 +89,17 @@ BEGIN {
     S_HALF = 0.0005      # and with %.3f (speedup)
     STDERR = "cat 1>&2"
     if (mode == "") mode = "file"
-    if (mode != "file" && mode != "class" && mode != "conf" && mode != "fail" && mode != "wrap")
-        conf_fail("mode=" mode " is not file, fail, class, conf or wrap")
+    if (mode != "file" && mode != "class" && mode != "conf" && mode != "fail" && mode != "wrap" && mode != "measure")
+        conf_fail("mode=" mode " is not file, measure, fail, class, conf or wrap")
     if (label == "") label = "(file)"
     # the element types and their bytes, from their one list (types= names it)
+    if (mode == "measure") { mode = "file"; MEASURE = 1 }
     if (mode == "file") read_types(types != "" ? types : "common/types.def")
     WIDTH = 100
     # the labs, their default types and modes, from their one list (labs= names it)
     if (mode != "wrap") read_labs(labs != "" ? labs : "tools/labs.conf")
     if (mode != "wrap") read_conf(conf)
+    if (mode == "file" || mode == "class" || mode == "fail") read_calibrations(calib)
     if (mode == "conf") exit 0
     if (mode == "class") {
         FS = "\t"
@@ -150,6 +165,12 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where, i) {
             }
             continue
         }
+        if (t[1] == "set_on") {
+            if (nt < 2) conf_fail(where "set_on takes the GPU the thresholds were set on: set_on NVIDIA H100 80GB HBM3")
+            SET_ON = t[2]
+            for (i = 3; i <= nt; i++) SET_ON = SET_ON " " t[i]
+            continue
+        }
         if (t[1] == "physics") {
             if (nt != 2 || !is_number(t[2]) || t[2] + 0 < 100)
                 conf_fail(where "physics takes one number, the highest pct_of_copy a real run reaches (at least 100): physics 130")
@@ -157,7 +178,7 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where, i) {
             continue
         }
         if (!is_key(t[1]))
-            conf_fail(where "'" t[1] "' is not a lab; a line starts with labNN (or lab05-finish, lab06+dlcm=cg), required, optional or physics")
+            conf_fail(where "'" t[1] "' is not a lab; a line starts with labNN (or lab05-finish, lab06+dlcm=cg), required, optional, set_on or physics")
         if (nt < 3)
             conf_fail(where "a line needs LAB POINTS CHECK ARGUMENTS...")
         if (t[2] !~ /^[0-9]+$/)
@@ -187,6 +208,133 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where, i) {
     close(path)
     if (nrules == 0) conf_fail(path ": holds no checks")
 }
+
+# ---------------------------------------------------------------------------
+# Calibration (tools/calibrate.sh): the instructor's solutions run on the
+# grading GPU, each speed check of grade.conf measured there. calib= names a
+# file that lists the calibration files, one path a line. A calibration file
+# is CSV: the header CAL_HEADER, then one line per check: the GPU (the labs'
+# device column), the lab's key, the check, the solutions' value (median of
+# the runs: a time or GB/s ratio; near_copy a fraction of the copy ceiling;
+# no_slower time(B)/time(A)), its spread (relative: the larger of half the
+# runs' range and the rows' own half-interquartile ranges), the runs, the
+# GPU's theoretical GB/s, the first run's date, the toolkit, and the check's
+# arguments without its threshold (the rest of the line). One line `fastest`
+# holds the fastest GB/s the solutions reached (a kernel or the copy).
+# A bar may only be lowered: cal_bar below.
+# ---------------------------------------------------------------------------
+function read_calibrations(list,    path, show) {
+    CAL_HEADER = "gpu,lab,check,reference,spread,runs,peak_gbps,run_at,toolkit,what"
+    CAL_MARGIN = 0.01    # below the solutions' value beyond twice its spread
+    CAL_NOISY = 0.05     # a spread above this is named in the report
+    NCAL = 0
+    if (list == "") return
+    # one file a line: its path, then optionally a tab and the name to print
+    while ((getline path < list) > 0) {
+        if (path == "") continue
+        show = path
+        if (index(path, "\t")) { show = substr(path, index(path, "\t") + 1); path = substr(path, 1, index(path, "\t") - 1) }
+        read_calibration(path, show)
+    }
+    close(list)
+}
+
+function read_calibration(path, show,    line, ln, f, nf, c, what, id, k, where) {
+    ln = 0; c = 0
+    while ((getline line < path) > 0) {
+        ln++
+        sub(/\r$/, "", line)
+        where = path ":" ln ": "
+        if (ln == 1) {
+            if (line != CAL_HEADER)
+                conf_fail(where "not a calibration file (tools/calibrate.sh writes them); its first line should be " CAL_HEADER)
+            continue
+        }
+        if (line == "") continue
+        nf = split(line, f, ",")
+        if (nf < 10) conf_fail(where nf " fields; a calibration line has 10: " CAL_HEADER)
+        what = f[10]
+        for (k = 11; k <= nf; k++) what = what "," f[k]
+        if (f[1] == "" || !is_number(f[4]) || !is_number(f[5]) || f[6] !~ /^[1-9][0-9]*$/ || !is_number(f[7]))
+            conf_fail(where "gpu must be given and reference, spread, runs and peak_gbps be numbers")
+        if (!c) {
+            if (f[1] in CALIDX)
+                conf_fail(path ": a second calibration for " f[1] " (the first: " CALFILE[CALIDX[f[1]]] "); give one a GPU")
+            c = ++NCAL
+            CALIDX[f[1]] = c; CALGPU[c] = f[1]; CALFILE[c] = path; CALSHOW[c] = show; CALRUNAT[c] = f[8]; CALTK[c] = f[9]
+            CALRUNS[c] = f[6]; CALPEAK[c] = f[7] + 0; CALFAST[c] = 0
+        } else if (f[1] != CALGPU[c]) conf_fail(where "GPU '" f[1] "', its first line's is '" CALGPU[c] "': one GPU a file")
+        if (f[3] == "fastest") { CALFAST[c] = f[4] + 0; CALFASTWHAT[c] = what; continue }
+        if (f[3] !~ /^(faster|no_slower|near_copy|versus|keeps_up)$/)
+            conf_fail(where "'" f[3] "' is not a speed check (faster, no_slower, near_copy, versus, keeps_up) or fastest")
+        if (!is_key(f[2])) conf_fail(where "'" f[2] "' is not a lab key")
+        id = c SUBSEP f[2] SUBSEP f[3] SUBSEP what
+        CREF[id] = f[4] + 0; CSPR[id] = f[5] + 0; CNRUNS[id] = f[6] + 0
+        if (!((c SUBSEP f[2]) in CKEYSEEN)) { CKEYSEEN[c, f[2]] = 1; CKEYS[c, ++NCKEYS[c]] = f[2] }
+    }
+    close(path)
+    if (!c) conf_fail(path ": no calibration line (tools/calibrate.sh writes them)")
+}
+
+function is_speed(i) { return R_KIND[i] ~ /^(faster|no_slower|near_copy|versus|keeps_up)$/ }
+
+# how a calibration names check i: its arguments without the threshold
+function rule_what(i) {
+    if (R_KIND[i] == "near_copy" || R_KIND[i] == "keeps_up") return R_A1[i]
+    return R_A1[i] " " R_A2[i]
+}
+
+# check i's threshold in the unit of its measured value (near_copy: a
+# fraction of the copy; no_slower: time(B)/time(A) at TOL and no spread)
+function rule_bar(i) {
+    if (R_KIND[i] == "near_copy") return R_A2[i] / 100
+    if (R_KIND[i] == "keeps_up") return R_A2[i] + 0
+    if (R_KIND[i] == "no_slower") return 1 / (1 + R_A3[i] / 100)
+    return R_A3[i] + 0
+}
+
+# a measured value of check i as printed: 1.23x, or 94.3% for near_copy
+function fmt_val(i, v) { return (R_KIND[i] == "near_copy") ? sprintf("%.1f%%", 100 * v) : sprintf("%.2fx", v) }
+
+# cal_bar(i, c, key): speed check i on KEY under calibration c. Returns
+# CB_STATE: "" (c has no value for it: grade.conf's bar), "missed" (the
+# solutions miss grade.conf's bar there: the check is worth 0), "lowered"
+# (the bar is CB_BAR, below grade.conf's), "kept" (grade.conf's bar stands).
+# CB_REF and CB_SPR: the solutions' value and spread. The lowered bar is
+# reference * (1 - 2 * spread) - CAL_MARGIN: the solution's own code, run
+# again, clears it. no_slower's own rule (the rows' spreads plus TOL) stays,
+# and a time(B)/time(A) of at least CB_BAR passes too.
+function cal_bar(i, c, key,    id, want, low) {
+    CB_STATE = ""
+    if (!c || !is_speed(i)) return CB_STATE
+    id = c SUBSEP key SUBSEP R_KIND[i] SUBSEP rule_what(i)
+    if (!(id in CREF)) return CB_STATE
+    CB_REF = CREF[id]; CB_SPR = CSPR[id]
+    want = rule_bar(i)
+    low = CB_REF * (1 - 2 * CB_SPR) - CAL_MARGIN
+    if (R_KIND[i] == "no_slower") {
+        if (CB_REF < 1 / (1 + CB_SPR + R_A3[i] / 100) - 1e-9) CB_STATE = "missed"
+    } else if (CB_REF < want - 1e-9) CB_STATE = "missed"
+    if (CB_STATE == "missed") { CB_BAR = want; return CB_STATE }
+    # down to the digits the report prints (0.01x, 0.1% of the copy): lower, never higher
+    low = (R_KIND[i] == "near_copy") ? int(low * 1000 + 1e-9) / 1000 : int(low * 100 + 1e-9) / 100
+    if (low < want - 1e-9) { CB_STATE = "lowered"; CB_BAR = low }
+    else { CB_STATE = "kept"; CB_BAR = want }
+    return CB_STATE
+}
+
+# the points of KEY under calibration c: grade.conf's, less the checks the solutions miss
+function cal_max(key, c,    i, m, rk) {
+    m = max_of(key)
+    if (!c) return m
+    rk = rules_key(key)
+    for (i = 1; i <= nrules; i++)
+        if (R_LAB[i] == rk && cal_bar(i, c, key) == "missed") m -= R_PTS[i]
+    return m
+}
+
+# a device as one word (blanks as _) for the @@ line; "-" when unknown
+function dev_word(d) { gsub(/[ \t]/, "_", d); return d == "" ? "-" : d }
 
 function emit_score(s) {
     if (scores == "") print s

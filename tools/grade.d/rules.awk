@@ -77,66 +77,104 @@ function check_verified(i, key,    r, nfail, npass, list, lost) {
     else result(R_PTS[i], R_PTS[i] - lost, "verified: " nfail " of " (npass + nfail) " kernel rows say FAIL: " list)
 }
 
-# timed_pair(i, key, what, a, b): the size at which rows a and b were both
-# run, their rows in PAIR_A and PAIR_B; "" (and rule i scored 0) when one
-# is missing or did not PASS, since only a verified time counts
-function timed_pair(i, key, what, a, b,    sz) {
+# timed_pair(key, what, a, b): the size at which rows a and b were both
+# run, their rows in PAIR_A and PAIR_B; "" (and why in M_ERR) when one is
+# missing or did not PASS, since only a verified time counts
+function timed_pair(key, what, a, b,    sz) {
     sz = size_with(key, a, b)
-    if (sz == "") { result(R_PTS[i], 0, what ": " missing_text(key, a, b)); return "" }
+    if (sz == "") { M_ERR = what ": " missing_text(key, a, b); return "" }
     PAIR_A = krow(key, a, sz); PAIR_B = krow(key, b, sz)
     if (STATUS[PAIR_A] != "PASS" || STATUS[PAIR_B] != "PASS") {
-        result(R_PTS[i], 0, what ": " (STATUS[PAIR_A] != "PASS" ? a : b) " failed verification, so its time does not count")
+        M_ERR = what ": " (STATUS[PAIR_A] != "PASS" ? a : b) " failed verification, so its time does not count"
         return ""
     }
     return sz
 }
 
-function check_faster(i, key,    fast, slow, want, sz, rf, rs, ratio) {
-    fast = R_A1[i]; slow = R_A2[i]; want = R_A3[i] + 0
-    if ((sz = timed_pair(i, key, "faster", fast, slow)) == "") return
-    rf = PAIR_A; rs = PAIR_B
-    ratio = TIME[rs] / TIME[rf]
-    result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("faster: %s %s %s: time ratio %.2fx, needs %.2fx%s", fast, (ratio >= 1 ? "beats" : "is slower than"),
-                   slow, ratio, want, at_text(key, sz)))
+# measure(i, key): what speed check i measures in this file. M_ERR: why it
+# cannot be measured ("" if it can); M_VAL: the value (faster, keeps_up:
+# time ratio; versus: GB/s ratio; near_copy: pct_of_copy / 100; no_slower:
+# time(B) / time(A)); M_SPR: the rows' half interquartile ranges over their
+# medians, added; M_TXT: the report's words before the threshold; M_DIFF and
+# M_ALLOW: no_slower's percent slower and allowance; M_AT: the size text
+function measure(i, key,    a, b, sz, r, rr, want) {
+    M_ERR = ""; M_TXT = ""; M_AT = ""
+    a = R_A1[i]; b = R_A2[i]
+    if (R_KIND[i] == "faster") {
+        if ((sz = timed_pair(key, "faster", a, b)) == "") return
+        M_VAL = TIME[PAIR_B] / TIME[PAIR_A]; M_SPR = (SPREAD[PAIR_A] + SPREAD[PAIR_B]) / 200; M_AT = at_text(key, sz)
+        M_TXT = sprintf("faster: %s %s %s: time ratio %.2fx", a, (M_VAL >= 1 ? "beats" : "is slower than"), b, M_VAL)
+    } else if (R_KIND[i] == "no_slower") {
+        if ((sz = timed_pair(key, "no_slower", a, b)) == "") return
+        M_VAL = TIME[PAIR_B] / TIME[PAIR_A]; M_SPR = (SPREAD[PAIR_A] + SPREAD[PAIR_B]) / 200; M_AT = at_text(key, sz)
+        M_ALLOW = (SPREAD[PAIR_A] + SPREAD[PAIR_B]) / 2 + R_A3[i]
+        M_DIFF = 100 * (TIME[PAIR_A] / TIME[PAIR_B] - 1)
+        if (M_DIFF <= 0) M_TXT = sprintf("no_slower: %s is %.2fx as fast as %s", a, M_VAL, b)
+        else M_TXT = sprintf("no_slower: %s is %.1f%% slower than %s, allowance %.1f%%", a, M_DIFF, b, M_ALLOW)
+    } else if (R_KIND[i] == "near_copy") {
+        sz = size_with_set(key, a, "", "")
+        if (sz == "") { M_ERR = "near_copy: no kernel matching " a " in the file"; return }
+        r = best_of(key, a, sz, "")
+        if (!r) { M_ERR = "near_copy: no kernel matching " a " passed verification" at_text(key, sz); return }
+        M_VAL = PCT[r] / 100; M_SPR = SPREAD[r] / 200; M_AT = at_text(key, sz)
+        M_TXT = sprintf("near_copy: fastest of %s is %s at %.1f%% of the copy ceiling (%.0f of %.0f GB/s)",
+                        a, KERN[r], PCT[r], GBPS[r], CEIL[r])
+    } else if (R_KIND[i] == "versus") {
+        if (size_with(key, b, "") == "") { M_ERR = "versus: " b " is not in the file (was the lab run with -k?)"; return }
+        sz = size_with_set(key, a, b, b)
+        if (sz == "") { M_ERR = "versus: no kernel matching " a " ran at a size where " b " ran"; return }
+        rr = krow(key, b, sz)
+        if (STATUS[rr] != "PASS") { M_ERR = "versus: " b " failed verification" at_text(key, sz); return }
+        r = best_of(key, a, sz, b)
+        if (!r) { M_ERR = "versus: no kernel matching " a " passed verification" at_text(key, sz); return }
+        if (GBPS[rr] <= 0) { M_ERR = "versus: " b " shows 0 GB/s"; return }
+        M_VAL = GBPS[r] / GBPS[rr]; M_SPR = (SPREAD[r] + SPREAD[rr]) / 200; M_AT = at_text(key, sz)
+        M_TXT = sprintf("versus: fastest of %s is %s at %.2fx %s (%.0f vs %.0f GB/s)", a, KERN[r], M_VAL, b, GBPS[r], GBPS[rr])
+    } else if (R_KIND[i] == "keeps_up") {
+        r = exrow(key, a)
+        if (r <= 0) { M_ERR = exercise_block(key, a, r); return }
+        rr = krow(key, AGAINST[r], SZ[r])
+        if (STATUS[r] != "PASS") { M_ERR = exercise_block(key, a, r); return }
+        if (STATUS[rr] != "PASS") {
+            M_ERR = "keeps_up: " AGAINST[r] ", which " a " is measured against, failed verification, so the ratio does not count"
+            return
+        }
+        M_VAL = TIME[rr] / TIME[r]; M_SPR = (SPREAD[r] + SPREAD[rr]) / 200; M_AT = at_text(key, SZ[r])
+        M_TXT = sprintf("keeps_up: %s at %.2fx %s", a, M_VAL, AGAINST[r])
+    }
 }
 
-function check_no_slower(i, key,    a, b, tol, sz, ra, rb, allow, diff, text) {
-    a = R_A1[i]; b = R_A2[i]; tol = R_A3[i] + 0
-    if ((sz = timed_pair(i, key, "no_slower", a, b)) == "") return
-    ra = PAIR_A; rb = PAIR_B
-    allow = (SPREAD[ra] + SPREAD[rb]) / 2 + tol
-    diff = 100 * (TIME[ra] / TIME[rb] - 1)
-    if (diff <= 0) text = sprintf("%s is %.2fx as fast as %s", a, TIME[rb] / TIME[ra], b)
-    else text = sprintf("%s is %.1f%% slower than %s, allowance %.1f%%", a, diff, b, allow)
-    result(R_PTS[i], (diff <= allow + 1e-9) ? R_PTS[i] : 0, "no_slower: " text at_text(key, sz))
+# check_speed(i, key): speed check i against grade.conf's threshold, or the
+# bar the calibration of this file's GPU (CALC) sets for it (cal_bar)
+function check_speed(i, key,    st, pass, need, txt) {
+    measure(i, key)
+    st = cal_bar(i, CALC, key)
+    if (st == "missed") {
+        result(0, 0, (M_ERR != "" ? M_ERR : M_TXT M_AT) "; " not_gradable(i))
+        return
+    }
+    if (M_ERR != "") { result(R_PTS[i], 0, M_ERR); return }
+    if (R_KIND[i] == "no_slower") {
+        pass = (M_DIFF <= M_ALLOW + 1e-9)
+        txt = M_TXT M_AT
+        if (st == "lowered") {
+            if (!pass && M_VAL >= CB_BAR - 1e-9) pass = 1
+            txt = txt sprintf(" (calibrated: %.2fx its speed or more passes; the solution %.2fx)", CB_BAR, CB_REF)
+        }
+    } else {
+        need = (st == "lowered") ? CB_BAR : rule_bar(i)
+        pass = (M_VAL >= need - 1e-9)
+        txt = M_TXT ", needs " (R_KIND[i] == "near_copy" && st != "lowered" ? R_A2[i] "%" : fmt_val(i, need))
+        if (st == "lowered") txt = txt " (calibrated: grade.conf " fmt_val(i, rule_bar(i)) ", the solution " fmt_val(i, CB_REF) ")"
+        txt = txt M_AT
+    }
+    result(R_PTS[i], pass ? R_PTS[i] : 0, txt)
 }
 
-function check_near_copy(i, key,    set, want, sz, r) {
-    set = R_A1[i]; want = R_A2[i] + 0
-    sz = size_with_set(key, set, "", "")
-    if (sz == "") { result(R_PTS[i], 0, "near_copy: no kernel matching " set " in the file"); return }
-    r = best_of(key, set, sz, "")
-    if (!r) { result(R_PTS[i], 0, "near_copy: no kernel matching " set " passed verification" at_text(key, sz)); return }
-    result(R_PTS[i], (PCT[r] >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("near_copy: fastest of %s is %s at %.1f%% of the copy ceiling (%.0f of %.0f GB/s), needs %s%%%s",
-                   set, KERN[r], PCT[r], GBPS[r], CEIL[r], R_A2[i], at_text(key, sz)))
-}
-
-function check_versus(i, key,    set, ref, want, sz, r, rr, ratio) {
-    set = R_A1[i]; ref = R_A2[i]; want = R_A3[i] + 0
-    if (size_with(key, ref, "") == "") { result(R_PTS[i], 0, "versus: " ref " is not in the file (was the lab run with -k?)"); return }
-    sz = size_with_set(key, set, ref, ref)
-    if (sz == "") { result(R_PTS[i], 0, "versus: no kernel matching " set " ran at a size where " ref " ran"); return }
-    rr = krow(key, ref, sz)
-    if (STATUS[rr] != "PASS") { result(R_PTS[i], 0, "versus: " ref " failed verification" at_text(key, sz)); return }
-    r = best_of(key, set, sz, ref)
-    if (!r) { result(R_PTS[i], 0, "versus: no kernel matching " set " passed verification" at_text(key, sz)); return }
-    if (GBPS[rr] <= 0) { result(R_PTS[i], 0, "versus: " ref " shows 0 GB/s"); return }
-    ratio = GBPS[r] / GBPS[rr]
-    result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("versus: fastest of %s is %s at %.2fx %s (%.0f vs %.0f GB/s), needs %.2fx%s",
-                   set, KERN[r], ratio, ref, GBPS[r], GBPS[rr], want, at_text(key, sz)))
+# the words for a check the solutions miss on this GPU (after cal_bar)
+function not_gradable(i) {
+    return "not gradable on " CALGPU[CALC] ": the solution reaches " fmt_val(i, CB_REF) ", the chapter asks " \
+           (R_KIND[i] == "no_slower" ? "no slower than " R_A2[i] : fmt_val(i, rule_bar(i))) " (worth 0 here)"
 }
 
 # the exercise row of `name` in KEY at the largest size it ran (0 if none;
@@ -180,6 +218,7 @@ function exercise_causes(key, rk,    i, fw, why, name, g, pts, nchk, first) {
     fw = file_block(key)
     for (i = 1; i <= nrules; i++) {
         if (R_LAB[i] != rk || (R_KIND[i] != "done" && R_KIND[i] != "keeps_up")) continue
+        if (cal_bar(i, CALC, CKEY) == "missed") continue    # worth 0 here: check_speed says why
         name = R_A1[i]
         why = (fw != "") ? "exercises: " fw : exercise_block(key, name, exrow(key, name))
         if (why == "") continue
@@ -200,16 +239,6 @@ function check_done(i, key,    name, r) {
     name = R_A1[i]
     r = exrow(key, name)
     result(R_PTS[i], R_PTS[i], "done: " name " (" ROLE[r] " it) PASS" at_text(key, SZ[r]))
-}
-
-function check_keeps_up(i, key,    name, want, r, a, ratio) {
-    name = R_A1[i]; want = R_A2[i] + 0
-    r = exrow(key, name)
-    a = krow(key, AGAINST[r], SZ[r])
-    if (STATUS[a] != "PASS") { result(R_PTS[i], 0, "keeps_up: " AGAINST[r] ", which " name " is measured against, failed verification, so the ratio does not count"); return }
-    ratio = TIME[a] / TIME[r]
-    result(R_PTS[i], (ratio >= want - 1e-9) ? R_PTS[i] : 0,
-           sprintf("keeps_up: %s at %.2fx %s, needs %.2fx%s", name, ratio, AGAINST[r], want, at_text(key, SZ[r])))
 }
 
 # the key's shape from its rows: +matrix for a lab05 run with matrix rows
@@ -251,7 +280,14 @@ function checker_lines(key,    r, np, nf, nt, n, tw) {
         printf "  TRIPWIRE  the student's code pulls in %s beyond the stub's: read it (a flag; no point is lost)\n", tw
 }
 
-function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first, key) {
+# the end of the @@ line after LAB: the calibration (CAL) and the device
+function cal_fields(dev, key,    i, sp) {
+    sp = 0
+    for (i = 1; i <= nrules; i++) if (R_LAB[i] == rules_key(key) && is_speed(i)) sp = 1
+    return " " (sp ? CALC + 0 : "-") " " dev_word(dev)
+}
+
+function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, st, exs, first, key, maxk) {
     GOT = 0; LOST = 0
     key = ikey shape_of(ikey)
     # a line that says what this is: device, build, run, size(s), rows
@@ -262,6 +298,10 @@ function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, 
         else { ex++; st[STATUS[r]]++; if (STATUS[r] == "PASS") npass_ex++ }
     }
     first = RUNLINE[ikey]; dev = DEV[first]
+    # the calibration of this GPU, if one was given (CALC 0: grade.conf's bars)
+    CALC = (dev in CALIDX) ? CALIDX[dev] : 0
+    CKEY = key
+    maxk = cal_max(key, CALC)
     lo = ""; hi = ""
     for (i = 1; i <= NSIZES[ikey]; i++) {
         s = SIZES[ikey, i]
@@ -270,17 +310,21 @@ function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, 
     }
     sizes = (NSIZES[ikey] > 1) ? "n = " SIZETXT[ikey, lo] " .. " SIZETXT[ikey, hi] " (" NSIZES[ikey] " sizes)" : "n = " SIZETXT[ikey, lo]
     exs = ex ? sprintf(", %d exercise%s (%d PASS, %d FAIL, %d todo)", ex, (ex > 1 ? "s" : ""), st["PASS"], st["FAIL"], st["todo"]) : ", no exercise rows"
+    if (MEASURE) { measure_key(ikey, key, first); return }
     printf "%s: %s on %s, build %s, run %s\n", label, key, dev, BUILD[first], RUNAT[first]
     printf "  %s: %d kernel%s%s\n", sizes, nk, (nk == 1 ? "" : "s"), exs
     if (CHECKED) checker_lines(ikey)
     rk = rules_key(key)
+    if (CALC && maxk < max_of(key))
+        printf "  calibrated on %s: %d of grade.conf's %d points can be earned here (the class notes say why)\n",
+               CALGPU[CALC], maxk, max_of(key)
     np = physics(ikey)
     if (np > 0) {
         for (i = 1; i <= np && i <= 6; i++) printf "  PHYSICS  %s\n", PHYS[i]
         if (np > 6) printf "  ... and %d more\n", np - 6
-        printf "  score %s 0/%d  (speeds no real run reaches: the times were edited)\n", key, max_of(key)
-        emit_score("@@ " key " 0 " max_of(key) " 1 physics " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
-                   (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first] " " PHYS[PHYSWORST])
+        printf "  score %s 0/%d  (speeds no real run reaches: the times were edited)\n", key, maxk
+        emit_score("@@ " key " 0 " maxk " 1 physics " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
+                   (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first] cal_fields(dev, key) " " PHYS[PHYSWORST])
         return
     }
     if (rk != key) printf "  (graded by grade.conf's %s lines)\n", rk
@@ -292,17 +336,33 @@ function grade_key(ikey,    i, r, nk, rules, lo, hi, s, dev, sizes, rk, np, ex, 
         if (i in XLINE) result(XPTS[i], 0, XLINE[i])
         else if (i in XSKIP) { if (R_PTS[i] > 0) LOST = 1 }
         else if (R_KIND[i] == "verified") check_verified(i, ikey)
-        else if (R_KIND[i] == "faster") check_faster(i, ikey)
-        else if (R_KIND[i] == "no_slower") check_no_slower(i, ikey)
-        else if (R_KIND[i] == "near_copy") check_near_copy(i, ikey)
-        else if (R_KIND[i] == "versus") check_versus(i, ikey)
         else if (R_KIND[i] == "done") check_done(i, ikey)
-        else if (R_KIND[i] == "keeps_up") check_keeps_up(i, ikey)
+        else check_speed(i, ikey)
     }
     if (!rules) printf "  (grade.conf has no checks for %s: the file was only checked for consistency)\n", key
-    printf "  score %s %d/%d%s\n", key, GOT, max_of(key), LOST ? "  (lost points)" : ""
-    emit_score("@@ " key " " GOT " " max_of(key) " " LOST " ok " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
-               (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first])
+    printf "  score %s %d/%d%s\n", key, GOT, maxk, LOST ? "  (lost points)" : ""
+    emit_score("@@ " key " " GOT " " maxk " " LOST " ok " RUNAT[first] " " (FP[first] == "" ? "-" : FP[first]) " " npass_ex " " ex " " \
+               (BUILD[first] ~ /\+solutions$/ ? 1 : 0) " " LABN[first] cal_fields(dev, key))
+}
+
+# mode=measure: each speed check of KEY as measured in this file, and its
+# fastest GB/s (conf.awk's header says the lines); nothing is graded
+function measure_key(ikey, key, first,    i, rk, r, best, bw, w) {
+    rk = rules_key(key)
+    for (i = 1; i <= nrules; i++) {
+        if (R_LAB[i] != rk || !is_speed(i)) continue
+        measure(i, ikey)
+        if (M_ERR != "") { printf "E\t%s\t%s\t%s\t%s\t%s\n", DEV[first], key, R_KIND[i], rule_what(i), M_ERR; continue }
+        printf "M\t%s\t%s\t%s\t%.6f\t%.6f\t%s\t%s\t%s\n", DEV[first], key, R_KIND[i], M_VAL, M_SPR, PEAK[first],
+               RUNAT[first], rule_what(i)
+    }
+    best = 0; w = ""
+    for (r = 1; r <= nrows; r++) {
+        if (KEY[r] != ikey || TODO[r] || BUILD[r] ~ /^cpu/ || STATUS[r] != "PASS") continue
+        if (GBPS[r] > best) { best = GBPS[r]; w = KERN[r] }
+        if (CEIL[r] > best) { best = CEIL[r]; w = "the copy" }
+    }
+    if (best > 0) printf "F\t%s\t%s\t%.2f\t%s\t%s\t%s in %s\n", DEV[first], key, best, PEAK[first], RUNAT[first], w, key
 }
 
 # ---------------------------------------------------------------------------
