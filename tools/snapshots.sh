@@ -231,12 +231,16 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
+    # lab01's blocks ran on one core of the machine's CPU: their caption names it
+    cpu=$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+    gcc_v=$(${CC:-gcc} -dumpfullversion 2>/dev/null)
+    made_cpu="_Measured on one core of ${cpu:-the host CPU} (the CPU of the ${gpu_name:-GPU} machine), gcc ${gcc_v:-?}, $day, by \`make snapshots\`._"
     for ch in $(ls "$out" | sed -n -e 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
             -e 's/^\(lecture\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9][0-9]-*.txt | sort | tr '\n' ' ')
         page=docs/$ch.md
         [ -f "$page" ] || page=docs/results/$ch.md
-        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
+        if awk -v files="$files" -v made="$made" -v made_cpu="$made_cpu" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
             if cmp -s "$out/$ch.md.new" "$page"; then echo "$page: unchanged"
             else mv -f "$out/$ch.md.new" "$page" && echo "$page: rewritten"; fi
         else
