@@ -40,6 +40,37 @@
 #     sanitizer rather than of the lab, whose exit status is the tool's;
 #     make sanitize runs the labs under it.
 cd "$(dirname "$0")/.." || exit 2
+
+# rows_kept SPEC: the lines of stdin that SPEC keeps, and one "..." line for
+# each run of the others. SPEC: "/ERE/" (a line that matches) or
+# "/ERE/,/ERE/" (from a line that matches the first through the next that
+# matches the second), several apart by " ; ".
+rows_kept() {
+    awk -v spec="$1" '
+    BEGIN {
+        n = split(spec, R, / ; /)
+        for (i = 1; i <= n; i++) {
+            r = R[i]; p = index(r, "/,/")
+            if (r !~ /^\/.*\/$/) { print "snapshots: rows \"" r "\" is not /ERE/ nor /ERE/,/ERE/" > "/dev/stderr"; exit 2 }
+            if (p) { A[i] = substr(r, 2, p - 2); B[i] = substr(r, p + 3, length(r) - p - 3) }
+            else { A[i] = substr(r, 2, length(r) - 2); B[i] = "" }
+        }
+    }
+    {
+        keep = 0
+        for (i = 1; i <= n; i++)
+            if (on[i]) { keep = 1; if ($0 ~ B[i]) on[i] = 0 }
+            else if ($0 ~ A[i]) { keep = 1; if (B[i] != "" && $0 !~ B[i]) on[i] = 1 }
+        if (keep) { print; gap = 0 }
+        else if (!gap) { print "..."; gap = 1 }
+    }'
+}
+# sh tools/snapshots.sh --rows SPEC < OUTPUT: the excerpt a LIST line's rows= makes
+if [ "${1:-}" = --rows ]; then
+    [ $# -eq 2 ] || { echo "usage: sh tools/snapshots.sh --rows SPEC < OUTPUT" >&2; exit 2; }
+    rows_kept "$2"
+    exit
+fi
 apply=0
 [ "${1:-}" = --apply ] && { apply=1; shift; }
 [ $# -eq 1 ] || { echo "usage: sh tools/snapshots.sh [--apply] OUTDIR   (make snapshots)" >&2; exit 2; }
@@ -48,6 +79,9 @@ mkdir -p "$out" || exit 2
 MAKE_CMD=${MAKE:-make}
 
 # chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
+#   [| rows=SPEC: the chapter shows only the rows SPEC keeps (rows_kept above), with a
+#   "..." line for each run of the others; the whole output goes to a page of runs
+#   through a LIST line of its own]
 LIST='# lab01 runs on the CPU of the GPU machine; labNN-runs is docs/results/labNN-runs.md
 lab01|default|0|./lab01
 lab01-runs|default|0|./lab01
@@ -96,19 +130,22 @@ lab04-runs|solutions|0|./lab04 --exercises
 lab04|default|1|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab04-runs|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab05|default|0|./lab05
-lab05-sweep|default|0|./lab05 --sweep
+lab05-sweep|default|0|./lab05 --sweep|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 262144 /,/^cub::/ ; /^n = 16777216 /,/^cub::/ ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 lab05-finish|default|0|./lab05-finish
 lab05-finish|default|0|./lab05-finish
 lab05-finish|default|0|./lab05-finish
 lab05-finish|default|0|./lab05-finish -n 2^28 -r 20
 lab05-types|default|0|./lab05 --type float --values uniform
-lab05-types|default|0|./lab05 --sweep --type float
-lab05-types|default|0|./lab05 --sweep --type double
+lab05-types|default|0|./lab05 --sweep --type float|rows=/^device / ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
+lab05-types|default|0|./lab05 --sweep --type double|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 
 lab05|default|1|./lab05 --exercises
 lab05-runs|solutions|0|build/solutions/lab05 --exercises
 lab05|default|1|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
+lab05-runs|default|0|./lab05 --sweep
+lab05-runs|default|0|./lab05 --sweep --type float
+lab05-runs|default|0|./lab05 --sweep --type double
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
@@ -179,7 +216,7 @@ index=$out/index.txt
 } >"$index"
 failed=0 seq=0
 set -f # the arguments are split as the chapter's shell splits them, never globbed
-while IFS='|' read -r chapter how want cmd; do
+while IFS='|' read -r chapter how want cmd rows; do
     case $chapter in '' | '#'*) continue ;; esac
     seq=$((seq + 1))
     # SNAP_CHAPTERS="lab05": only these chapters' commands (and --apply to them)
@@ -203,6 +240,13 @@ while IFS='|' read -r chapter how want cmd; do
     # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
     st=$?
+    kept=
+    case $rows in
+        '') ;;
+        rows=*) rows_kept "${rows#rows=}" <"$file.out" >"$file.rows" && mv -f "$file.rows" "$file.out" || exit 2
+                kept="; rows kept: ${rows#rows=}" ;;
+        *) echo "snapshots: '$rows' is not rows=SPEC: $chapter|$how|$want|$cmd" >&2; exit 2 ;;
+    esac
     {
         page=docs/$chapter.md
         [ -f "$page" ] || page=docs/results/$chapter.md
@@ -210,7 +254,7 @@ while IFS='|' read -r chapter how want cmd; do
         echo "# GPU: ${gpu:-none found by nvidia-smi}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
-        echo "# exit status: $st (the chapter expects $want)"
+        echo "# exit status: $st (the chapter expects $want)$kept"
         echo "\$ $cmd"
         cat "$file.out"
     } >"$file"

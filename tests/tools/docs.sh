@@ -119,7 +119,7 @@ if [ -f tools/snapshots.sh ]; then
             line = $0; last = 0
             if (substr(line, length(line)) == q) { line = substr(line, 1, length(line) - 1); last = 1 }
             if (line !~ /^#/ && split(line, p, "|") >= 4) {
-                cmd = line; sub(/^[^|]*[|][^|]*[|][^|]*[|]/, "", cmd)
+                cmd = p[4] # (a fifth field, rows=SPEC, says which rows the block shows)
                 HAVE[p[1] SUBSEP cmd]++
             }
             if (last) inlist = 0
