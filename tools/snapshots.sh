@@ -152,14 +152,16 @@ lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
 lab06-runs|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
-lab06-l1|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
-lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
-lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
-lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
+lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
+lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
 lab06|default|1|./lab06 --exercises
 lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
 lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
+lab06-runs|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
+lab06-runs|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
+lab06-runs|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
+lab06-runs|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 # docs/lecture.md: the live demos, in their order
 lecture|default|0|./lab01 --trace
 lecture|default|0|./lab01
