@@ -132,9 +132,6 @@ lab04-runs|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab05|default|0|./lab05
 lab05-sweep|default|0|./lab05 --sweep|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 262144 /,/^cub::/ ; /^n = 16777216 /,/^cub::/ ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish -n 2^28 -r 20
 lab05-types|default|0|./lab05 --type float --values uniform
 lab05-types|default|0|./lab05 --sweep --type float|rows=/^device / ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 lab05-types|default|0|./lab05 --sweep --type double|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
@@ -146,6 +143,9 @@ lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-runs|default|0|./lab05 --sweep
 lab05-runs|default|0|./lab05 --sweep --type float
 lab05-runs|default|0|./lab05 --sweep --type double
+lab05-runs|default|0|./lab05-finish
+lab05-runs|default|0|./lab05-finish
+lab05-runs|default|0|./lab05-finish -n 2^28 -r 20
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
