@@ -347,6 +347,13 @@ trace: ## one kernel's real accesses on the GPU: make trace LAB=lab02 KERNEL=NAM
 	@NVCC="$(NVCC)" sh tools/trace/trace.sh $(if $(filter lab03,$(LAB)),$(BUILD)/nocdp/lab03,./$(BIN)$(LAB)) "$(KERNEL)" "$(N)" "$(B)" $(if $(SVG),--svg "$(SVG)")
 .PHONY: trace
 
+slide-banks: lab06 ## lab06's slide, CPU only: build/slides/lab06-banks.txt, the tile's banks
+	@mkdir -p $(BUILD)/slides
+	@./$(BIN)lab06 --explain | sed -n '/^Part 3\./,$$p' >$(BUILD)/slides/lab06-banks.txt
+	@grep -q 'way conflict' $(BUILD)/slides/lab06-banks.txt || { echo "make slide-banks: no bank table in ./lab06 --explain" >&2; exit 1; }
+	@echo "$(BUILD)/slides/lab06-banks.txt"
+.PHONY: slide-banks
+
 handout: ## the students' copy, without solutions or answers: make handout DEST=dir
 	@sh tools/handout.sh "$(DEST)"
 

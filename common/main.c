@@ -195,6 +195,30 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
         p->runner->begin(run);
 }
 
+/* --trace NAME: NAME is a kernel or an exercise of p's tables (or of its
+ * matrix mode's); else one line and exit 2, before the device is needed. */
+static void check_trace_name(const wb_program *p, int argc, char **argv)
+{
+    const wb_program *q;
+    const char *name = NULL;
+    int i;
+    for (i = 1; i + 1 < argc; ++i)
+        if (!strcmp(argv[i], "--trace") && argv[i + 1][0] != '-')
+            name = argv[i + 1];
+    if (!name)
+        return; /* none, or no name: wb_trace_redirect says so */
+    for (q = p; q; q = q->matrix) {
+        for (i = 0; i < q->lab->kernels.count; ++i)
+            if (!strcmp(wb_table_at(q->lab->kernels, i)->name, name))
+                return;
+        if (wb_exercise_index(q->lab, name) >= 0)
+            return;
+    }
+    fprintf(stderr, "%s: --trace: no kernel named '%.32s%s' (./%s --list names them)\n", p->lab->lab, name,
+            strlen(name) > 32 ? "..." : "", p->lab->lab);
+    exit(WB_EXIT_USAGE);
+}
+
 int wb_main(const wb_program *p, int argc, char **argv)
 {
     static wb_report r;
@@ -203,8 +227,10 @@ int wb_main(const wb_program *p, int argc, char **argv)
     wb_run run;
     int status;
 
-    if (p->lab->gpu_trace)
+    if (p->lab->gpu_trace) {
+        check_trace_name(p, argc, argv);
         wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
+    }
     if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
         return wb_main(p->matrix, argc, argv);
     parse_or_exit(p, argc, argv, &a);

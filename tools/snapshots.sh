@@ -40,6 +40,37 @@
 #     sanitizer rather than of the lab, whose exit status is the tool's;
 #     make sanitize runs the labs under it.
 cd "$(dirname "$0")/.." || exit 2
+
+# rows_kept SPEC: the lines of stdin that SPEC keeps, and one "..." line for
+# each run of the others. SPEC: "/ERE/" (a line that matches) or
+# "/ERE/,/ERE/" (from a line that matches the first through the next that
+# matches the second), several apart by " ; ".
+rows_kept() {
+    awk -v spec="$1" '
+    BEGIN {
+        n = split(spec, R, / ; /)
+        for (i = 1; i <= n; i++) {
+            r = R[i]; p = index(r, "/,/")
+            if (r !~ /^\/.*\/$/) { print "snapshots: rows \"" r "\" is not /ERE/ nor /ERE/,/ERE/" > "/dev/stderr"; exit 2 }
+            if (p) { A[i] = substr(r, 2, p - 2); B[i] = substr(r, p + 3, length(r) - p - 3) }
+            else { A[i] = substr(r, 2, length(r) - 2); B[i] = "" }
+        }
+    }
+    {
+        keep = 0
+        for (i = 1; i <= n; i++)
+            if (on[i]) { keep = 1; if ($0 ~ B[i]) on[i] = 0 }
+            else if ($0 ~ A[i]) { keep = 1; if (B[i] != "" && $0 !~ B[i]) on[i] = 1 }
+        if (keep) { print; gap = 0 }
+        else if (!gap) { print "..."; gap = 1 }
+    }'
+}
+# sh tools/snapshots.sh --rows SPEC < OUTPUT: the excerpt a LIST line's rows= makes
+if [ "${1:-}" = --rows ]; then
+    [ $# -eq 2 ] || { echo "usage: sh tools/snapshots.sh --rows SPEC < OUTPUT" >&2; exit 2; }
+    rows_kept "$2"
+    exit
+fi
 apply=0
 [ "${1:-}" = --apply ] && { apply=1; shift; }
 [ $# -eq 1 ] || { echo "usage: sh tools/snapshots.sh [--apply] OUTDIR   (make snapshots)" >&2; exit 2; }
@@ -48,6 +79,9 @@ mkdir -p "$out" || exit 2
 MAKE_CMD=${MAKE:-make}
 
 # chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
+#   [| rows=SPEC: the chapter shows only the rows SPEC keeps (rows_kept above), with a
+#   "..." line for each run of the others; the whole output goes to a page of runs
+#   through a LIST line of its own]
 LIST='# lab01 runs on the CPU of the GPU machine; labNN-runs is docs/results/labNN-runs.md
 lab01|default|0|./lab01
 lab01-runs|default|0|./lab01
@@ -96,33 +130,38 @@ lab04-runs|solutions|0|./lab04 --exercises
 lab04|default|1|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab04-runs|solutions|0|./lab04 --trace reduceUnrolling4Tail -n 100 -b 32 --brief
 lab05|default|0|./lab05
-lab05-sweep|default|0|./lab05 --sweep
+lab05-sweep|default|0|./lab05 --sweep|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 262144 /,/^cub::/ ; /^n = 16777216 /,/^cub::/ ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish
-lab05-finish|default|0|./lab05-finish -n 2^28 -r 20
 lab05-types|default|0|./lab05 --type float --values uniform
-lab05-types|default|0|./lab05 --sweep --type float
-lab05-types|default|0|./lab05 --sweep --type double
+lab05-types|default|0|./lab05 --sweep --type float|rows=/^device / ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
+lab05-types|default|0|./lab05 --sweep --type double|rows=/^device / ; /^speedup /,/^         [a-z]/ ; /^kernel / ; /^n = 268435456 /,/^cub::/ ; /^one pass/,/^  n = +268435456 / ; /^lab05: /
 
 lab05|default|1|./lab05 --exercises
 lab05-runs|solutions|0|build/solutions/lab05 --exercises
 lab05|default|1|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
 lab05-runs|solutions|0|./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64 --brief
+lab05-runs|default|0|./lab05 --sweep
+lab05-runs|default|0|./lab05 --sweep --type float
+lab05-runs|default|0|./lab05 --sweep --type double
+lab05-runs|default|0|./lab05-finish
+lab05-runs|default|0|./lab05-finish
+lab05-runs|default|0|./lab05-finish -n 2^28 -r 20
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
 lab06-runs|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
-lab06-l1|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
-lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
-lab06-l1|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
-lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
+lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
+lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
 lab06|default|1|./lab06 --exercises
 lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
 lab06-runs|solutions|0|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
+lab06-runs|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
+lab06-runs|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
+lab06-runs|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
+lab06-runs|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 # docs/lecture.md: the live demos, in their order
 lecture|default|0|./lab01 --trace
 lecture|default|0|./lab01
@@ -179,7 +218,7 @@ index=$out/index.txt
 } >"$index"
 failed=0 seq=0
 set -f # the arguments are split as the chapter's shell splits them, never globbed
-while IFS='|' read -r chapter how want cmd; do
+while IFS='|' read -r chapter how want cmd rows; do
     case $chapter in '' | '#'*) continue ;; esac
     seq=$((seq + 1))
     # SNAP_CHAPTERS="lab05": only these chapters' commands (and --apply to them)
@@ -203,6 +242,13 @@ while IFS='|' read -r chapter how want cmd; do
     # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
     st=$?
+    kept=
+    case $rows in
+        '') ;;
+        rows=*) rows_kept "${rows#rows=}" <"$file.out" >"$file.rows" && mv -f "$file.rows" "$file.out" || exit 2
+                kept="; rows kept: ${rows#rows=}" ;;
+        *) echo "snapshots: '$rows' is not rows=SPEC: $chapter|$how|$want|$cmd" >&2; exit 2 ;;
+    esac
     {
         page=docs/$chapter.md
         [ -f "$page" ] || page=docs/results/$chapter.md
@@ -210,7 +256,7 @@ while IFS='|' read -r chapter how want cmd; do
         echo "# GPU: ${gpu:-none found by CUDA}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
-        echo "# exit status: $st (the chapter expects $want)"
+        echo "# exit status: $st (the chapter expects $want)$kept"
         echo "\$ $cmd"
         cat "$file.out"
     } >"$file"
@@ -231,12 +277,16 @@ if [ $apply -eq 1 ]; then
     gpu_name=${gpu%%,*}
     driver=$(echo "$gpu" | awk -F', ' '{ print $2 }')
     made="_Measured on ${gpu_name:-no GPU} (driver ${driver:-?}), ${toolkit:-no toolkit}, $day, by \`make snapshots\`._"
+    # lab01's blocks ran on one core of the machine's CPU: their caption names it
+    cpu=$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+    gcc_v=$(${CC:-gcc} -dumpfullversion 2>/dev/null)
+    made_cpu="_Measured on one core of ${cpu:-the host CPU} (the CPU of the ${gpu_name:-GPU} machine), gcc ${gcc_v:-?}, $day, by \`make snapshots\`._"
     for ch in $(ls "$out" | sed -n -e 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
             -e 's/^\(lecture\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9][0-9]-*.txt | sort | tr '\n' ' ')
         page=docs/$ch.md
         [ -f "$page" ] || page=docs/results/$ch.md
-        if awk -v files="$files" -v made="$made" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
+        if awk -v files="$files" -v made="$made" -v made_cpu="$made_cpu" -f tools/snapshots_apply.awk "$page" >"$out/$ch.md.new"; then
             if cmp -s "$out/$ch.md.new" "$page"; then echo "$page: unchanged"
             else mv -f "$out/$ch.md.new" "$page" && echo "$page: rewritten"; fi
         else

@@ -1,14 +1,15 @@
 # tools/snapshots_apply.awk - put the outputs tools/snapshots.sh made back
 # into a chapter, in place (POSIX awk; tools/snapshots.sh --apply runs it).
 #
-#   awk -v files="F1 F2 ..." -v made="LINE" -f tools/snapshots_apply.awk docs/lab02.md > new
+#   awk -v files="F1 F2 ..." -v made="LINE" [-v made_cpu="LINE"] -f tools/snapshots_apply.awk docs/lab02.md > new
 #
 # files: the chapter's snapshot files (each: five "# " header lines, then
 # "$ COMMAND" and the output). Each fenced block whose first line is
 # "$ COMMAND" takes the first file not used yet whose command it is: the
 # block's lines become the file's, the line before the fence becomes
 # "<!-- run: COMMAND -->" (added if missing), and the line after the closing
-# fence becomes `made` (the GPU, toolkit and date), added if missing. A
+# fence becomes `made` (the GPU, toolkit and date; `made_cpu`, the CPU, under
+# a block of lab01, which runs on the CPU), added if missing. A
 # further "$ COMMAND" line inside the block takes the next file as well (the
 # whole output of each: an excerpt is not kept). A block
 # whose command has no file (a pasted excerpt the list leaves out) is kept
@@ -56,8 +57,8 @@ skipping {
 # the line after a replaced block: the provenance line, replaced or added
 after_fence {
     after_fence = 0
-    if ($0 ~ /^_Measured on /) { print made; next }
-    print made
+    if ($0 ~ /^_Measured on /) { print cur_made; next }
+    print cur_made
 }
 
 /^```/ && !in_block {
@@ -69,6 +70,8 @@ after_fence {
         have_prev = 0
         print "<!-- run: " CMD[k] " -->"
         print fence
+        # lab01 runs on the CPU: its caption names the CPU, not the GPU
+        cur_made = (made_cpu != "" && CMD[k] ~ /^([^ ]*\/)?lab01( |$)/) ? made_cpu : made
         put(k) # the file's own "$ COMMAND" line and its output
         skipping = 1
         next
