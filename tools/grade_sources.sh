@@ -165,7 +165,7 @@ k=0
     printf '\n'
     while IFS= read -r s; do
         k=$((k + 1))
-        printf 's%d:\n\t@GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
+        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
             $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"
 } >"$work/jobs.mk"

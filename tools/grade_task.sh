@@ -188,7 +188,8 @@ if [ -z "$nwhy" ]; then
     for tool in $need; do
         command -v "$tool" >/dev/null 2>&1 || nwhy="$nwhy, $tool"
     done
-    if [ "${GRADE_SANDBOX:-bwrap}" != none ]; then
+    # (tools/grade_sources.sh checks it once for the class: GRADE_SANDBOX_CHECKED=1)
+    if [ "${GRADE_SANDBOX:-bwrap}" != none ] && [ "${GRADE_SANDBOX_CHECKED:-}" != 1 ]; then
         sw=$(sh "$here/sandbox.sh" check 2>&1) || nwhy="$nwhy, a sandbox ($sw)"
     fi
     if [ -n "$nwhy" ]; then
@@ -206,6 +207,12 @@ fi
 gpus() {
     if [ -f "$top/tools/gpu.sh" ]; then sh "$top/tools/gpu.sh" count 2>/dev/null | head -n 1
     else nvidia-smi -L 2>/dev/null | grep -c '^GPU'; fi
+}
+# sandbox_broken ERR: the sandbox itself failed (ERR holds bwrap's words and a
+# trivial command fails in it too): the node's fault, not the student's
+sandbox_broken() {
+    [ "${GRADE_SANDBOX:-bwrap}" != none ] && grep -q '^bwrap: ' "$1" 2>/dev/null || return 1
+    ! sh "$here/sandbox.sh" run "$copy" /bin/sh -c 'exit 0' >/dev/null 2>&1
 }
 # a GPU lab needs a GPU CUDA can use: without one its labs are the node's fault (lab01 goes on)
 nogpu=
@@ -265,6 +272,10 @@ for lf in $labs; do
     build_lab "$lab" "$f"
     if [ $st -eq 124 ]; then
         fail "$lab" "the build ran past $BT s (killed)" "" "(build hang)"
+        continue
+    fi
+    if [ $st -ne 0 ] && sandbox_broken "$gt/build-$lab.err"; then
+        node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/build-$lab.err" | head -n 1)"
         continue
     fi
     if [ $st -ne 0 ]; then
@@ -382,6 +393,8 @@ for lab in $built; do
     # a CUDA error where CUDA can use no GPU any more: the node's, not the student's
     if [ $st -eq 3 ] && [ "$f" != "${f%.cuh}" ] && [ "$(gpus)" = 0 ]; then
         node_fault "$lab" "node $node: CUDA can use no GPU after this lab's run (exit 3)" "$gt/why"
+    elif [ $st -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
+        node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/$lab.err" | head -n 1)"
     elif [ $st -eq 125 ]; then
         fail "$lab" "printed more than ${GRADE_OUTPUT_MB:-16} MiB (cut there, the run ended)" "" "(output)"
     elif [ $st -eq 124 ]; then

@@ -33,9 +33,6 @@
 # Exit status: CMD's (128+N: killed by signal N); check: 0 usable, 1 not.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 
-# q VALUE: VALUE quoted for sh
-q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-
 # why_not: empty where a sandbox can start here, else one line saying what to install
 why_not() {
     if ! command -v bwrap >/dev/null 2>&1; then
@@ -90,7 +87,12 @@ fi
 
 # ---- the bwrap command line, each argument quoted, in $a --------------------------
 a=
-add() { for x in "$@"; do a="$a $(q "$x")"; done; }
+add() { # ARGS...: each quoted for sh (no process started but for a value with a quote)
+    for x in "$@"; do
+        case $x in *\'*) x=$(printf '%s' "$x" | sed "s/'/'\\\\''/g") ;; esac
+        a="$a '$x'"
+    done
+}
 add --unshare-user --unshare-pid --unshare-ipc --unshare-uts --unshare-net --unshare-cgroup-try
 add --die-with-parent --new-session --hostname sandbox
 sys=" /usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc "
@@ -117,7 +119,8 @@ hidden() {
 # the toolkit's folders: the root of each tool (its bin/'s parent), unless that
 # holds a hidden folder (then the tool's own folder only)
 bound=
-for t in make "$(echo "${CC:-gcc}" | awk '{ print $1 }')" "$(echo "${NVCC:-nvcc}" | awk '{ print $1 }')"; do
+cc=${CC:-gcc}; nvcc=${NVCC:-nvcc}
+for t in make "${cc%% *}" "${nvcc%% *}"; do
     p=$(command -v "$t" 2>/dev/null) || continue
     case $p in /*) ;; *) continue ;; esac
     p=$(readlink -f "$p" 2>/dev/null || echo "$p")
