@@ -36,7 +36,7 @@
 # 16777213, the labs' exercise length) and GRADE_SHAPE (lab06's, default
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
 # sh run first, e.g. `module load cuda` (run by bash where there is one, with
-# the site's module command loaded; what it exports is the task's).
+# the site's module command loaded; what it sets is the task's).
 # The sandbox (tools/sandbox.sh): every build and every run of the student's
 # code runs in bubblewrap: it sees its own copy of the workbook (writable for
 # the build only) and a private /tmp, not the class, the runs or $HOME; no
@@ -171,6 +171,7 @@ if [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ]; then
         esac
         trap '\''GRADE_SETUP_STATUS=$?; export GRADE_SETUP_STATUS
             exec sh "$GRADE_TASK_SELF" "$GRADE_TASK_A1" "$GRADE_TASK_A2" "$GRADE_TASK_A3"'\'' EXIT
+        set -a
         eval "$GRADE_SETUP" >>"$GRADE_SETUP_LOG" 2>&1 </dev/null'
 fi
 nwhy=
