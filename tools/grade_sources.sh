@@ -69,6 +69,13 @@ case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give a
 T=${GRADE_TIMEOUT:-60}
 case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
 export GRADE_TIMEOUT=$T
+# the sandbox the students' code runs in (on a cluster: each task checks its node), before anything is touched
+if [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ] && ! why=$(sh "$here/sandbox.sh" check); then
+    echo "grade: no sandbox for the students' code: $why" >&2
+    exit 2
+fi
+[ "${GRADE_SANDBOX:-bwrap}" = none ] &&
+    echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 
 # the students: every folder in SOURCES (names: letters, digits, . _ -)
 ls "$src" | LC_ALL=C sort >"$runs/.students.all"
@@ -95,15 +102,6 @@ done
 [ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS
 head -n 1 "$runs/gradebook.csv" 2>/dev/null | grep -q '^student,' && rm -f "$runs/gradebook.csv" "$runs/report.txt"
 
-if [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ]; then
-    if ! why=$(sh "$here/sandbox.sh" check); then
-        rm -f "$runs/.students"
-        echo "grade: no sandbox for the students' code: $why" >&2
-        exit 2
-    fi
-fi
-[ "${GRADE_SANDBOX:-bwrap}" = none ] &&
-    echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 if [ "${SLURM:-}" = 1 ]; then
     sh "$here/grade_slurm.sh" write "$src" "$runs" "$runs/.students"
     st=$?

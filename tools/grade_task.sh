@@ -229,8 +229,11 @@ if [ $gpulab -eq 1 ]; then
         fi
     fi
 fi
-sboxv=none
-[ "${GRADE_SANDBOX:-bwrap}" != none ] && sboxv="$(bwrap --version 2>/dev/null | head -n 1)"
+case ${GRADE_SANDBOX:-bwrap} in
+    none) sboxv=none ;;
+    apptainer) sboxv="$(apptainer --version 2>/dev/null | head -n 1) $GRADE_APPTAINER_IMAGE" ;;
+    *) sboxv="$(bwrap --version 2>/dev/null | head -n 1)" ;;
+esac
 [ "$(sh "$here/sandbox.sh" scope)" = yes ] && sboxv="$sboxv, memory ${GRADE_MEMORY:-8G}"
 GRADE_SANDBOX_SCOPE=no; case $sboxv in *memory*) GRADE_SANDBOX_SCOPE=yes ;; esac
 export GRADE_SANDBOX_SCOPE

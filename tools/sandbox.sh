@@ -29,12 +29,29 @@
 # ranges) and tasks. No network. The time limit and the output's size are
 # the grader's (tools/grade_task.sh).
 # GRADE_SANDBOX=none: CMD runs as it is, with the grader's rights (the
-# report then says "graded WITHOUT a sandbox").
+# report then says "graded WITHOUT a sandbox"). GRADE_SANDBOX=apptainer: in
+# `apptainer exec --nv --containall` of the image GRADE_APPTAINER_IMAGE (the
+# toolkit in it), COPY bound (read-only for a run), the same limits, more
+# options in GRADE_APPTAINER_OPTS (e.g. --net --network none): a site's
+# choice, not tested here (docs/cluster.md).
 # Exit status: CMD's (128+N: killed by signal N); check: 0 usable, 1 not.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 
 # why_not: empty where a sandbox can start here, else one line saying what to install
 why_not() {
+    case ${GRADE_SANDBOX:-bwrap} in bwrap | apptainer | none) ;; *)
+        echo "GRADE_SANDBOX='$GRADE_SANDBOX' is not bwrap (the default), apptainer or none"; return ;;
+    esac
+    if [ "${GRADE_SANDBOX:-bwrap}" = apptainer ]; then
+        command -v apptainer >/dev/null 2>&1 || { echo "apptainer is not installed (GRADE_SANDBOX=apptainer)"; return; }
+        [ -n "${GRADE_APPTAINER_IMAGE:-}" ] ||
+            { echo "GRADE_SANDBOX=apptainer needs GRADE_APPTAINER_IMAGE, an image with the toolkit"; return; }
+        t=$(mktemp -d "${TMPDIR:-/tmp}/sandbox-check.XXXXXX") || { echo "cannot make a temp folder"; return; }
+        out=$(sh "$here/sandbox.sh" run "$t" /bin/sh -c 'echo sandboxed' 2>&1)
+        [ "$out" = sandboxed ] || echo "apptainer cannot start $GRADE_APPTAINER_IMAGE here: $(echo "$out" | head -n 1 | cut -c 1-80)"
+        rmdir "$t" 2>/dev/null
+        return
+    fi
     if ! command -v bwrap >/dev/null 2>&1; then
         echo "bubblewrap is not installed: install it (apt-get install bubblewrap; dnf install" \
             "bubblewrap), or GRADE_SANDBOX=none to run the students' code with your rights"
@@ -47,7 +64,7 @@ why_not() {
     fi
     t=$(mktemp -d "${TMPDIR:-/tmp}/sandbox-check.XXXXXX") || { echo "cannot make a temp folder"; return; }
     [ "$(id -u)" -eq 0 ] && chown "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$t"
-    if ! out=$(GRADE_SANDBOX=bwrap GRADE_SANDBOX_SCOPE=no sh "$here/sandbox.sh" run "$t" /bin/sh -c 'echo sandboxed' 2>&1) ||
+    if ! out=$(GRADE_SANDBOX_SCOPE=no sh "$here/sandbox.sh" run "$t" /bin/sh -c 'echo sandboxed' 2>&1) ||
         [ "$out" != sandboxed ]; then
         echo "bubblewrap cannot start a sandbox here (user namespaces off? sysctl" \
             "user.max_user_namespaces, kernel.unprivileged_userns_clone): $(echo "$out" | head -n 1 | cut -c 1-80)"
@@ -81,9 +98,16 @@ if [ "$mode" = build ]; then tmpmb=${GRADE_TMP_MB:-1024}; else tmpmb=${GRADE_TMP
 limits="prlimit --nproc=$procs --fsize=$fsize --core=0"
 [ "$mode" = build ] && limits="$limits --as=8589934592"
 
-if [ "${GRADE_SANDBOX:-bwrap}" = none ]; then
-    cd "$copy" && exec "$@"
-fi
+case ${GRADE_SANDBOX:-bwrap} in
+    none) cd "$copy" && exec "$@" ;;
+    bwrap) ;;
+    apptainer)
+        ro=; [ "$mode" = run ] && ro=:ro
+        # shellcheck disable=SC2086 # the limits and the site's options are words
+        exec apptainer exec --nv --containall --no-home --pwd "$copy" --bind "$copy:$copy$ro" \
+            --env HOME=/tmp,TMPDIR=/tmp ${GRADE_APPTAINER_OPTS:-} "$GRADE_APPTAINER_IMAGE" $limits -- "$@" ;;
+    *) echo "sandbox: GRADE_SANDBOX='$GRADE_SANDBOX' is not bwrap, apptainer or none" >&2; exit 2 ;;
+esac
 
 # ---- the bwrap command line, each argument quoted, in $a --------------------------
 a=

@@ -187,6 +187,17 @@ if [ -z "$sbx" ]; then
     if [ "$secs" -le 60 ]; then ok "cheats ($lab): the class finishes in $secs s"
     else notok "cheats ($lab): the class finishes within 60 s" "$secs s"; fi
     expect_grep "cheats ($lab): each run's record names its sandbox" '^sandbox bubblewrap' "$C.runs/stub/$lab.run"
+    expect_usage "cheats ($lab): no usable sandbox: make grade SOURCES= refuses, in one line" \
+        env GRADE_SANDBOX=bogus sh tools/grade_sources.sh "$C"
+    # a run graded WITHOUT a sandbox (its record says so): the report and the gradebook say it
+    N=$TMPD/nosandbox-$lab; rm -rf "$N"; mkdir -p "$N"; cp -R "$C.runs/stub" "$N/"
+    sed 's/^sandbox .*/sandbox none/' "$C.runs/stub/$lab.run" >"$N/stub/$lab.run"
+    run sh tools/grade "$N"
+    if head -n 1 "$OUTF" | grep -q '^graded WITHOUT a sandbox' && tail -n 2 "$OUTF" | grep -q 'WITHOUT a sandbox.*: stub$'
+    then ok "cheats ($lab): graded without a sandbox: the report's first and last lines say so"
+    else notok "cheats ($lab): graded without a sandbox: the report says so" "$(head -n 2 "$OUTF"; tail -n 2 "$OUTF")"; fi
+    run sh tools/grade "$N" --csv
+    expect_grep "cheats ($lab): ... and the student's gradebook row" '^stub,.*graded WITHOUT a sandbox$' "$OUTF"
 fi
 
 # without the checker the forgeries would pay: the same files graded as plain hand-ins
