@@ -158,6 +158,7 @@ done
 oldifs=$IFS; IFS=:
 for r in ${GRADE_SANDBOX_BIND:-} ${LD_LIBRARY_PATH:-}; do
     IFS=$oldifs
+    case $r in /*) ;; *) continue ;; esac # (an absolute folder only)
     [ -d "$r" ] && ! hidden "$r" || continue
     covered "$r" || { add --ro-bind "$r" "$r"; bound="$bound $r"; }
 done
