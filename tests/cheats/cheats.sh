@@ -184,8 +184,10 @@ if [ -z "$sbx" ]; then
         notok "cheats ($lab): no process of a cheat outlives its run" "$(echo $left | wc -w) left"
         for p in $left; do kill -KILL "$p" 2>/dev/null; done # (the test's own: its cheats')
     fi
-    if [ "$secs" -le 60 ]; then ok "cheats ($lab): the class finishes in $secs s"
-    else notok "cheats ($lab): the class finishes within 60 s" "$secs s"; fi
+    # (lab01 on the CPU; lab02 compiles each student's file with nvcc, for every GPU)
+    lim=60; [ "$lab" = lab02 ] && lim=900
+    if [ "$secs" -le "$lim" ]; then ok "cheats ($lab): the class finishes in $secs s (at most $lim)"
+    else notok "cheats ($lab): the class finishes within $lim s" "$secs s"; fi
     expect_grep "cheats ($lab): each run's record names its sandbox" '^sandbox bubblewrap' "$C.runs/stub/$lab.run"
     expect_usage "cheats ($lab): no usable sandbox: make grade SOURCES= refuses, in one line" \
         env GRADE_SANDBOX=bogus sh tools/grade_sources.sh "$C"
