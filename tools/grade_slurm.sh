@@ -6,11 +6,13 @@
 #   sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS   (tools/grade_sources.sh)
 #   sh tools/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
 #   sh tools/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
+#   sh tools/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
 #
 # write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
 # dir.slurm): class.sh (the class and its settings), students (one name a
-# line), task.sh, array.sbatch (one task per student), collect.sbatch, and
-# logs/ (task-JOBID-K.log, collect-JOBID.log). Old logs, states and reports
+# line), task.sh, array.sbatch (one task per student), collect.sbatch
+# (asking for the tasks' --time), again.sh, and logs/ (task-JOBID-K.log,
+# collect-JOBID.log). Old logs, states and reports
 # are removed. It prints the two sbatch commands. Settings: GRADE_SBATCH_OPTS
 # (sbatch options written into the job scripts, e.g. "--partition=gpu
 # --account=cs101 --cpus-per-task=4 --gres=gpu:1 --time=00:30:00"; the
@@ -18,11 +20,18 @@
 # GRADE_SETUP (a line of sh every task runs first, e.g. "module load cuda"),
 # and what tools/grade_task.sh and tools/grade read (GRADE_TIMEOUT,
 # GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...): every GRADE_ setting
-# exported when the scripts are written is the jobs' (class.sh).
+# exported when the scripts are written is the jobs' (class.sh), and only
+# those: the GRADE_ settings of the shell that submits them are dropped.
 #
 # task: student K (the K-th line of students) built and run by
-# tools/grade_task.sh into RUNS/NAME/; state/K.start and state/K.end say
-# when it began (job, node) and how it ended.
+# tools/grade_task.sh into RUNS/NAME/ (in its sandbox: a node without one
+# fails the task, a node fault, never the student's); state/K.start and
+# state/K.end say when it began (job, node) and how it ended.
+#
+# again: students K... graded again: their runs and states are removed (no
+# stale run is graded), sbatch --array=K,... array.sbatch, the new job kept
+# in state/K.queued (collect names it while the task waits), then the
+# collect line to paste.
 #
 # collect: every student of the class gets a row. A lab of a student's
 # files with no result in RUNS (the task was cancelled, hit the time limit,
@@ -87,7 +96,7 @@ write() {
         exit 2
     fi
     N=$(wc -l <"$students" | tr -d ' ')
-    T=${GRADE_TIMEOUT:-120}
+    T=${GRADE_TIMEOUT:-60}
 
     # GRADE_SBATCH_OPTS: one #SBATCH line per option (a word after an option
     # without = is its value: -p gpu)
@@ -135,6 +144,8 @@ EOF
 $task_opts"
     [ $own_time -eq 0 ] && task_opts="#SBATCH --time=00:30:00
 $task_opts"
+    # the collect job asks for the tasks' time: a partition that takes them takes it
+    ctime=$(printf '%s' "$task_opts" | sed -n 's/^#SBATCH \(--time\|-t\)[= ]*\(.*\)$/\2/p' | tail -n 1)
 
     # a new class: the old logs, states and reports go
     mkdir -p "$sl" || exit 2
@@ -180,13 +191,19 @@ EOF
     {
         echo "#!/bin/sh"
         echo "#SBATCH --job-name=grade-collect"
-        echo "#SBATCH --time=00:10:00"
+        echo "#SBATCH --time=$ctime"
         echo "#SBATCH --output=$(q "$sl/logs/collect-%j.log")"
         printf '%s' "$collect_opts"
         echo "# grades the runs once every task ended (submitted with"
         echo "# --dependency=afterany:JOBID, JOBID the array's); by hand: sh collect.sbatch"
         echo "exec sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
     } >"$sl/collect.sbatch"
+    cat >"$sl/again.sh" <<EOF
+#!/bin/sh
+# students K... of the class graded again (sh again.sh K...: K their lines in
+# students): their runs go, their tasks are submitted, collect says they wait
+exec sh $(q "$here/grade_slurm.sh") again $(q "$sl") "\$@"
+EOF
 
     res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
     # (the lines wrapped at 100 columns, all but the commands to paste)
@@ -203,6 +220,7 @@ EOF
     echo "    sbatch --dependency=afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
     echo "grade: a task that waits: squeue -j \$jid says why. To grade again (after a task ran again):"
     echo "  sh $(q "$sl/collect.sbatch")"
+    echo "grade: student K again (its task cancelled, its node at fault): sh $(q "$sl/again.sh") K"
     exit 0
 }
 
@@ -214,6 +232,8 @@ load() {
         exit 2
     fi
     sl=$(cd "$sl" && pwd)
+    # the class's settings alone: none of the shell that submitted the jobs
+    for v in $(env | sed -n 's/^\(GRADE_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
     . "$sl/class.sh"
 }
 
@@ -226,11 +246,13 @@ task() {
     node=$(hostname 2>/dev/null)
     job=${SLURM_ARRAY_JOB_ID:-}
     mkdir -p "$sl/state"
-    rm -f "$sl/state/$k.end" "$sl/state/$k.slurm"
+    rm -f "$sl/state/$k.end" "$sl/state/$k.slurm" "$sl/state/$k.queued"
     echo "job=$job node=$node start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$sl/state/$k.start"
-    [ -n "$job" ] && echo "$job" >"$sl/jobid"
+    # (the class's first array: a job that grades one student again does not replace it)
+    [ -n "$job" ] && [ ! -s "$sl/jobid" ] && echo "$job" >"$sl/jobid"
     cpus=${SLURM_CPUS_PER_TASK:-${SLURM_CPUS_ON_NODE:-}}
-    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}${cpus:+, $cpus CPUs}" >&2
+    cpuw=CPUs; [ "$cpus" = 1 ] && cpuw=CPU
+    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}${cpus:+, $cpus $cpuw}" >&2
     pid=
     trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
     trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
@@ -290,6 +312,8 @@ collect() {
         # how far the task got, and what Slurm says of it
         tjob=$(sed -n 's/^job=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
         tnode=$(sed -n 's/.* node=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
+        # submitted again (again.sh) and not started since: that job, not the class's array
+        [ -f "$sl/state/$k.queued" ] && tjob=$(cat "$sl/state/$k.queued")
         [ -n "$tjob" ] || tjob=$jid
         st=$(slurm_state "$tjob" "$k")
         where="task $k${tjob:+, job ${tjob}_$k}${tnode:+ on $tnode}"
@@ -342,14 +366,44 @@ collect() {
         esac
         echo "collect: the report: $sl/report.txt"
         echo "collect: the gradebook: $sl/gradebook.csv"
+        # (make grade RESULTS= reads the shell's settings: the class's rules file, said)
+        [ -n "${GRADE_CONF:-}" ] && echo "collect: grade again: sh $(q "$sl/collect.sbatch"), or" \
+            "GRADE_CONF=$(q "$GRADE_CONF") make grade RESULTS=$(q "$GRADE_RUNS")"
     } | wrap100
     rm -f "$sl/grade.err"
     exit $gs
 }
 
+# again SLURMDIR K...: students K... graded again (their runs go first)
+again() {
+    load "$1"; shift
+    [ $# -gt 0 ] || { echo "grade_slurm: again: give the students' numbers (their lines in $sl/students)" >&2; exit 2; }
+    ks=
+    for k in "$@"; do
+        case $k in '' | *[!0-9]* | 0) echo "grade_slurm: again: '$k' is not a student's number (1 to $GRADE_N)" >&2; exit 2 ;; esac
+        s=$(sed -n "${k}p" "$sl/students")
+        [ -n "$s" ] || { echo "grade_slurm: again: no student $k (1 to $GRADE_N)" >&2; exit 2; }
+        # the old run and what collect wrote for it: nothing stale is graded while the task waits
+        rm -f "$GRADE_RUNS/$s"/*.csv "$GRADE_RUNS/$s"/*.fail "$GRADE_RUNS/$s"/*.run "$GRADE_RUNS/$s"/*.check \
+            "$GRADE_RUNS/$s/sources.txt"
+        rm -f "$sl/state/$k.start" "$sl/state/$k.end" "$sl/state/$k.slurm" "$sl/state/$k.queued"
+        ks="$ks,$k"
+    done
+    ks=${ks#,}
+    command -v sbatch >/dev/null 2>&1 || {
+        echo "grade: no sbatch here: submit on a login node: sbatch --array=$ks '$sl/array.sbatch'" >&2; exit 2; }
+    j=$(sbatch --parsable --array="$ks" "$sl/array.sbatch") || exit 2
+    j=${j%%;*}
+    for k in "$@"; do echo "$j" >"$sl/state/$k.queued"; done
+    echo "grade: students $ks again: job $j; once it ended, collect (or submit it to run then):"
+    echo "  sbatch --dependency=afterany:$j $(q "$sl/collect.sbatch")"
+    exit 0
+}
+
 case $cmd in
+    again) again "$@" ;;
     write) [ $# -eq 3 ] || { echo "grade_slurm: usage: write SOURCES RUNS STUDENTS" >&2; exit 2; }; write "$@" ;;
     task) task "$@" ;;
     collect) collect "$@" ;;
-    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | task SLURMDIR [K] | collect SLURMDIR [JOBID]" >&2; exit 2 ;;
+    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
 esac

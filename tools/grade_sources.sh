@@ -33,6 +33,13 @@
 # this class, and what an earlier grading left in any folder holding a
 # sources.txt (its sources.txt, *.csv, *.fail, *.run and *.check).
 #
+# Every build and every run of a student's code runs in a sandbox
+# (bubblewrap, tools/sandbox.sh: their own copy, no network, no view of the
+# class, the runs or $HOME); without bubblewrap, or where user namespaces are
+# off, it refuses with one line saying what to install. GRADE_SANDBOX=none
+# grades anyway, the students' code with your rights: the report and the
+# gradebook say "graded WITHOUT a sandbox".
+#
 # Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
@@ -62,6 +69,13 @@ case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give a
 T=${GRADE_TIMEOUT:-60}
 case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
 export GRADE_TIMEOUT=$T
+# the sandbox the students' code runs in (on a cluster: each task checks its node), before anything is touched
+if [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ] && ! why=$(sh "$here/sandbox.sh" check); then
+    echo "grade: no sandbox for the students' code: $why" >&2
+    exit 2
+fi
+[ "${GRADE_SANDBOX:-bwrap}" = none ] &&
+    echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 
 # the students: every folder in SOURCES (names: letters, digits, . _ -)
 ls "$src" | LC_ALL=C sort >"$runs/.students.all"
@@ -95,11 +109,14 @@ if [ "${SLURM:-}" = 1 ]; then
     exit $st
 fi
 
-# the GPUs: GRADE_GPUS, else CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists
+# the GPUs: GRADE_GPUS, else CUDA_VISIBLE_DEVICES, else every GPU CUDA can use
+# (tools/gpu.sh count, else nvidia-smi -L)
 gpus=${GRADE_GPUS:-}
 [ -z "$gpus" ] && [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && gpus=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' ' ')
 if [ -z "$gpus" ]; then
-    ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    if [ -f "$here/gpu.sh" ]; then ng=$(sh "$here/gpu.sh" count 2>/dev/null | head -n 1)
+    else ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); fi
+    case $ng in '' | *[!0-9]*) ng=0 ;; esac
     gpus=$(awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "%d ", i }')
 fi
 [ -z "$gpus" ] && gpus=0
@@ -118,7 +135,8 @@ trap 'exit 2' INT TERM
 mkdir -p "$work/locks" || exit 2
 t0=$(awk 'BEGIN { srand(); print srand() }')
 
-# the workbook, copied (no solutions) and built once: the labs any student has a file for
+# the workbook, copied (no solutions) and built once: the labs any student has a
+# file for, and the grader's checker (tools/checker/: run outside the sandbox)
 labs=
 for d in "$top"/lab0*_*; do
     ld=$(basename "$d")
@@ -129,7 +147,7 @@ rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
 if [ -n "$labs" ]; then
     # shellcheck disable=SC2086
-    if ! make -C "$work/base" -j"$ncpu" --no-print-directory $labs >"$work/base.log" 2>&1; then
+    if ! make -C "$work/base" -j"$ncpu" --no-print-directory $labs checker >"$work/base.log" 2>&1; then
         echo "grade: the workbook itself did not build every lab (the students' builds will say why):" >&2
         grep -i 'error\|not found' "$work/base.log" | head -n 3 | cut -c1-96 | sed 's/^/  /' >&2
     fi
@@ -147,7 +165,7 @@ k=0
     printf '\n'
     while IFS= read -r s; do
         k=$((k + 1))
-        printf 's%d:\n\t@GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
+        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
             $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"
 } >"$work/jobs.mk"

@@ -35,12 +35,21 @@
 # or --seed), GRADE_LENGTH (the length the runs' n is chosen near, default
 # 16777213, the labs' exercise length) and GRADE_SHAPE (lab06's, default
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
-# sh run first, e.g. `module load cuda`.
-# The node is checked before anything is built: the setup line must succeed,
-# and make, the C compiler and (for a GPU lab) nvcc must be found, and in a
-# Slurm job (SLURM_JOB_ID) a GPU too. Where one is not, nothing is built and
-# every lab's record says what the node lacks: the node's fault, never the
-# student's file.
+# sh run first, e.g. `module load cuda` (run by bash where there is one, with
+# the site's module command loaded; what it sets is the task's).
+# The sandbox (tools/sandbox.sh): every build and every run of the student's
+# code runs in bubblewrap: it sees its own copy of the workbook (writable for
+# the build only) and a private /tmp, not the class, the runs or $HOME; no
+# network; GRADE_PROCS processes, files of GRADE_FILE_MB. The grader reads its
+# output through pipes, at most GRADE_OUTPUT_MB (default 16) MiB of it, writes
+# every record itself, and runs the checker after the sandbox has ended.
+# GRADE_SANDBOX=none: no sandbox (each .run says so, and the report).
+# The node is checked before anything is built: the setup line must succeed;
+# make, the C compiler, the sandbox and (for a GPU lab) nvcc must be there;
+# and for a GPU lab a GPU CUDA can use (sh tools/gpu.sh count, else
+# nvidia-smi -L). Where one is not, the labs that need it are not built and
+# their records (line 1 `labNN: not graded: the node's fault, ...`) say what
+# the node lacks: a node fault, flagged, never the student's 0.
 # Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
 # could not grade (the setup line failed or a tool is missing).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
@@ -65,32 +74,54 @@ mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 rm -f "$out"/*.csv "$out"/*.fail "$out"/*.run "$out"/*.check "$out/sources.txt"
 
-# limited SECONDS OUT ERR CMD...: CMD with stdout/stderr to OUT/ERR, killed
-# after SECONDS; the status in $st (124: it ran past the limit)
+# the grader's own temp files: never in the sandbox
+gt=$(mktemp -d "${TMPDIR:-/tmp}/grade-rec.XXXXXX") || exit 2
+copy=
+cleanup() {
+    [ -n "${gpu:-}" ] && rmdir "$GRADE_LOCKS/gpu$gpu" 2>/dev/null
+    [ -n "$copy" ] && [ "${GRADE_KEEP:-}" != 1 ] && rm -rf "$copy"
+    rm -rf "$gt"
+    [ -n "${GRADE_SETUP_LOG:-}" ] && rm -f "$GRADE_SETUP_LOG"
+}
+trap 'cleanup' EXIT
+trap 'exit 2' INT TERM
+
+# limited SECONDS OUT ERR CMD...: CMD with stdout/stderr to OUT/ERR through
+# pipes (at most GRADE_OUTPUT_MB MiB of stdout and 1 MiB of stderr are
+# read: more ends the command), killed after SECONDS; the status in $st
+# (124: it ran past the limit, 125: it printed past the cap)
+ocap=$(( ${GRADE_OUTPUT_MB:-16} * 1048576 ))
 limited() {
     lt=$1 lo=$2 le=$3; shift 3
     ls0=$(now)
-    if command -v timeout >/dev/null 2>&1; then
-        timeout -k 10 "$lt" "$@" >"$lo" 2>"$le"
-        st=$?
-    else
-        "$@" >"$lo" 2>"$le" &
-        lpid=$!
-        ( sleep "$lt"; kill -TERM "$lpid" 2>/dev/null; sleep 10; kill -KILL "$lpid" 2>/dev/null ) &
-        wpid=$!
-        wait "$lpid"; st=$?
-        kill "$wpid" 2>/dev/null
-    fi
+    to=
+    command -v timeout >/dev/null 2>&1 && to="timeout -k 10 $lt"
+    { { $to "$@" 2>&1 1>&3 3>&-; echo $? >"$gt/st"; } | head -c 1048576 >"$le"; } 3>&1 | head -c "$ocap" >"$lo"
+    st=$(cat "$gt/st" 2>/dev/null || echo 1)
+    if [ -z "$to" ] && [ $(( $(now) - ls0 )) -ge "$lt" ]; then st=124; fi
     # killed by the limit (timeout's 124, or its KILL 10 s later)
-    [ $st -ne 0 ] && [ $(( $(now) - ls0 )) -ge "$lt" ] && st=124
+    [ "$st" -ne 0 ] && [ $(( $(now) - ls0 )) -ge "$lt" ] && st=124
+    [ "$(wc -c <"$lo" | tr -d ' ')" -ge "$ocap" ] && st=125
     return 0
 }
+[ -n "$(command -v timeout)" ] || echo "grade_task: no timeout command here (coreutils): no time limit" >&2
+
+# (sh "$here/sandbox.sh" build|run "$copy" CMD...: CMD in the student's copy, in the sandbox)
+GRADE_SANDBOX_HIDE="$sdir:$out:$top:${base:-$top}"
+export GRADE_SANDBOX_HIDE
 
 # fail LAB WHAT [DETAILS_FILE]: LAB scores 0 with this reason
 fail() {
     { echo "$1: $2"; [ -n "${3:-}" ] && [ -s "$3" ] && cat "$3"; } >"$out/$1.fail"
     FAILED="$FAILED, $1 $4"
 }
+# node_fault LAB WHY [DETAILS_FILE]: LAB is not graded, the node's fault (a flag, never a 0)
+node_fault() {
+    { echo "$1: not graded: the node's fault, not the student's file: $2"; [ -n "${3:-}" ] && [ -s "$3" ] && cat "$3"; } \
+        >"$out/$1.fail"
+    NODEF="$NODEF $1"
+}
+NODEF=
 
 # the student's files: those the workbook has, the rest named and ignored
 labs=
@@ -118,27 +149,49 @@ if [ -z "$labs" ]; then
     exit 0
 fi
 
-# the node: the setup line first, then the tools these labs need; what the
-# node lacks fails the task (exit 3), never the student
+# ---- the node: the setup line first, then the tools, the sandbox, the GPU ------------
+# The setup line runs in bash where there is one (a site's `module` is a bash
+# function), with the site's module command loaded where the line uses it;
+# this script then starts again with what it exported, its status in
+# GRADE_SETUP_STATUS (an `exit` in the line included)
 node=$(hostname 2>/dev/null) || node="this machine"
-nwhy=
-nlog=$(mktemp "${TMPDIR:-/tmp}/grade-setup.XXXXXX") || exit 2
-if [ -n "${GRADE_SETUP:-}" ]; then
-    eval "$GRADE_SETUP" >"$nlog" 2>&1
-    nst=$?
-    [ $nst -ne 0 ] && nwhy="the setup line failed on node $node (exit $nst): GRADE_SETUP='$GRADE_SETUP'"
+if [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ]; then
+    GRADE_SETUP_LOG=$(mktemp "${TMPDIR:-/tmp}/grade-setup.XXXXXX") || exit 2
+    GRADE_TASK_SELF=$0; GRADE_TASK_A1=$1; GRADE_TASK_A2=$2; GRADE_TASK_A3=${3:-}
+    export GRADE_SETUP_LOG GRADE_TASK_SELF GRADE_TASK_A1 GRADE_TASK_A2 GRADE_TASK_A3
+    rm -rf "$gt"; trap - EXIT
+    ssh_=sh; command -v bash >/dev/null 2>&1 && ssh_=bash
+    exec $ssh_ -c '
+        case $GRADE_SETUP in *module*|ml\ *)
+            for f in /etc/profile.d/modules.sh /etc/profile.d/lmod.sh /etc/profile.d/z00_lmod.sh \
+                /usr/share/lmod/lmod/init/bash /usr/share/Modules/init/bash; do
+                command -v module >/dev/null 2>&1 && break
+                [ -r "$f" ] && . "$f" >/dev/null 2>&1
+            done ;;
+        esac
+        trap '\''GRADE_SETUP_STATUS=$?; export GRADE_SETUP_STATUS
+            exec sh "$GRADE_TASK_SELF" "$GRADE_TASK_A1" "$GRADE_TASK_A2" "$GRADE_TASK_A3"'\'' EXIT
+        set -a
+        eval "$GRADE_SETUP" >>"$GRADE_SETUP_LOG" 2>&1 </dev/null'
 fi
+nwhy=
+nlog=$gt/setup.log
+[ -n "${GRADE_SETUP_LOG:-}" ] && [ -f "$GRADE_SETUP_LOG" ] && mv "$GRADE_SETUP_LOG" "$nlog"
+[ -f "$nlog" ] || : >"$nlog"
+nst=${GRADE_SETUP_STATUS:-0}
+[ "$nst" -ne 0 ] && nwhy="the setup line failed on node $node (exit $nst): GRADE_SETUP='$GRADE_SETUP'"
+gpulab=0 # a GPU lab: its exercise file is CUDA (.cuh)
+case $labs in *.cuh*) gpulab=1 ;; esac
 if [ -z "$nwhy" ]; then
-    gpulab=0 # a GPU lab: its exercise file is CUDA (.cuh)
-    case $labs in *.cuh*) gpulab=1 ;; esac
     # (the compilers make will call: CC and NVCC as make reads them, first word)
     need="make $(echo "${CC:-gcc}" | awk '{ print $1 }')"
     [ $gpulab -eq 1 ] && need="$need $(echo "${NVCC:-nvcc}" | awk '{ print $1 }')"
     for tool in $need; do
         command -v "$tool" >/dev/null 2>&1 || nwhy="$nwhy, $tool"
     done
-    if [ $gpulab -eq 1 ] && [ -n "${SLURM_JOB_ID:-}" ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-        nwhy="$nwhy, a GPU (nvidia-smi -L lists none: ask sbatch for one, --gres=gpu:1)"
+    # (tools/grade_sources.sh checks it once for the class: GRADE_SANDBOX_CHECKED=1)
+    if [ "${GRADE_SANDBOX:-bwrap}" != none ] && [ "${GRADE_SANDBOX_CHECKED:-}" != 1 ]; then
+        sw=$(sh "$here/sandbox.sh" check 2>&1) || nwhy="$nwhy, a sandbox ($sw)"
     fi
     if [ -n "$nwhy" ]; then
         echo "PATH=$PATH" >>"$nlog"
@@ -147,42 +200,94 @@ if [ -z "$nwhy" ]; then
 fi
 if [ -n "$nwhy" ]; then
     tail -n 6 "$nlog" >"$nlog.tail"
-    for lf in $labs; do
-        fail "${lf%%:*}" "not graded: $nwhy; the node's fault, not the student's file" "$nlog.tail" ""
-    done
-    rm -f "$nlog" "$nlog.tail"
+    for lf in $labs; do node_fault "${lf%%:*}" "$nwhy" "$nlog.tail"; done
     echo "grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who: not graded: $nwhy" | cut -c 1-100 >&2
     exit 3
 fi
-rm -f "$nlog"
+# gpus: how many GPUs CUDA can use here (tools/gpu.sh, a CUDA query; else nvidia-smi)
+gpus() {
+    if [ -f "$top/tools/gpu.sh" ]; then sh "$top/tools/gpu.sh" count 2>/dev/null | head -n 1
+    else nvidia-smi -L 2>/dev/null | grep -c '^GPU'; fi
+}
+# sandbox_broken ERR: the sandbox itself failed (ERR holds bwrap's words and a
+# trivial command fails in it too): the node's fault, not the student's
+sandbox_broken() {
+    [ "${GRADE_SANDBOX:-bwrap}" != none ] && grep -q '^bwrap: ' "$1" 2>/dev/null || return 1
+    ! sh "$here/sandbox.sh" run "$copy" /bin/sh -c 'exit 0' >/dev/null 2>&1
+}
+# a GPU lab needs a GPU CUDA can use: without one its labs are the node's fault (lab01 goes on)
+nogpu=
+if [ $gpulab -eq 1 ]; then
+    ng=$(gpus); case $ng in '' | *[!0-9]*) ng=0 ;; esac
+    if [ "$ng" -eq 0 ]; then
+        if [ -n "${SLURM_JOB_GPUS:-}${SLURM_STEP_GPUS:-}${CUDA_VISIBLE_DEVICES:-}" ]; then
+            nogpu="node $node has no GPU CUDA can use (the job has GPU ${SLURM_JOB_GPUS:-${SLURM_STEP_GPUS:-$CUDA_VISIBLE_DEVICES}}: a driver older than the toolkit?)"
+        elif [ -n "${SLURM_JOB_ID:-}" ]; then
+            nogpu="node $node has no GPU CUDA can use (ask sbatch for one: --gres=gpu:1)"
+        else
+            nogpu="$node has no GPU CUDA can use"
+        fi
+    fi
+fi
+case ${GRADE_SANDBOX:-bwrap} in
+    none) sboxv=none ;;
+    apptainer) sboxv="$(apptainer --version 2>/dev/null | head -n 1) $GRADE_APPTAINER_IMAGE" ;;
+    *) sboxv="$(bwrap --version 2>/dev/null | head -n 1)" ;;
+esac
+[ "$(sh "$here/sandbox.sh" scope)" = yes ] && sboxv="$sboxv, memory ${GRADE_MEMORY:-8G}"
+GRADE_SANDBOX_SCOPE=no; case $sboxv in *memory*) GRADE_SANDBOX_SCOPE=yes ;; esac
+export GRADE_SANDBOX_SCOPE
 
-# the copy of the workbook
+# ---- the copy of the workbook, and the grader's checker (outside it) -------------
 copy=$(mktemp -d "${TMPDIR:-/tmp}/grade-$who.XXXXXX") || exit 2
-[ "${GRADE_KEEP:-}" = 1 ] || trap 'rm -rf "$copy"' EXIT
-trap 'exit 2' INT TERM
 if [ -n "$base" ]; then
     cp -Rp "$base/." "$copy/" || exit 2
 else
     rmdir "$copy" && sh "$top/tools/handout.sh" "$copy" >/dev/null || exit 2
 fi
+# the checker: the workbook's own code (tools/checker/), built before any of the
+# student's code is in the copy, kept with the grader's files, run outside the sandbox
+chk=$gt/checker
+if [ -n "$base" ] && [ -x "$base/build/checker/checker" ]; then
+    cp "$base/build/checker/checker" "$chk"
+else
+    limited "$BT" "$gt/checker.log" "$gt/checker.err" env LC_ALL=C make -C "$copy" --no-print-directory checker
+    [ $st -eq 0 ] && [ -x "$copy/build/checker/checker" ] && cp "$copy/build/checker/checker" "$chk"
+fi
+# the sandbox's user owns the copy (run as root, the sandbox runs as GRADE_SANDBOX_UID)
+if [ "$(id -u)" -eq 0 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ]; then
+    chown -R "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$copy" || exit 2
+fi
 
-# build: each lab with the student's file (newer than every object: only what includes it recompiles)
+# ---- the build: each lab with the student's file, in the sandbox -----------------
+# build_lab LAB FILE: the build of LAB with the student's FILE (already in the
+# copy, newer than every object): ONE command, run in the sandbox in the copy,
+# under the time limit; its output in $gt/build-LAB.log and .err, its status in $st
+build_lab() {
+    limited "$BT" "$gt/build-$1.log" "$gt/build-$1.err" sh "$here/sandbox.sh" build "$copy" \
+        env LC_ALL=C make -j"${GRADE_MAKE_JOBS:-2}" --no-print-directory "$1"
+}
 built=
 for lf in $labs; do
     lab=${lf%%:*}; f=${lf#*:}
+    case " $nogpu:$f" in *:*.cuh) [ -n "$nogpu" ] && { node_fault "$lab" "$nogpu"; continue; } ;; esac
     cp "$sdir/$f" "$copy/$f" && touch "$copy/$f"
-    limited "$BT" "$copy/build-$lab.log" "$copy/build-$lab.err" env LC_ALL=C make -C "$copy" -j"${GRADE_MAKE_JOBS:-2}" \
-        --no-print-directory "$lab"
+    [ "$(id -u)" -eq 0 ] && chown "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$copy/$f" 2>/dev/null
+    build_lab "$lab" "$f"
     if [ $st -eq 124 ]; then
         fail "$lab" "the build ran past $BT s (killed)" "" "(build hang)"
         continue
     fi
+    if [ $st -ne 0 ] && sandbox_broken "$gt/build-$lab.err"; then
+        node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/build-$lab.err" | head -n 1)"
+        continue
+    fi
     if [ $st -ne 0 ]; then
         # the compiler's first error lines, with the copy's path taken out
-        grep -i 'error' "$copy/build-$lab.err" "$copy/build-$lab.log" 2>/dev/null | sed "s|^[^:]*:||; s|$copy/||g" |
-            grep -v '^make' | head -n 6 >"$copy/why"
-        [ -s "$copy/why" ] || tail -n 6 "$copy/build-$lab.err" | sed "s|$copy/||g" >"$copy/why"
-        fail "$lab" "does not compile ($f)" "$copy/why" "(compile)"
+        grep -i 'error\|exceeded' "$gt/build-$lab.err" "$gt/build-$lab.log" 2>/dev/null | sed "s|^[^:]*:||; s|$copy/||g" |
+            grep -v '^make' | head -n 6 >"$gt/why"
+        [ -s "$gt/why" ] || tail -n 6 "$gt/build-$lab.err" | sed "s|$copy/||g" >"$gt/why"
+        fail "$lab" "does not compile ($f)" "$gt/why" "(compile)"
         continue
     fi
     built="$built $lab"
@@ -197,11 +302,9 @@ if [ -n "$built" ] && [ -n "${GRADE_LOCKS:-}" ] && [ "$built" != " lab01" ]; the
         done
         [ -n "$gpu" ] || sleep 1
     done
-    trap 'rmdir "$GRADE_LOCKS/gpu$gpu" 2>/dev/null; [ "${GRADE_KEEP:-}" = 1 ] || rm -rf "$copy"' EXIT
     CUDA_VISIBLE_DEVICES=$gpu
     export CUDA_VISIBLE_DEVICES
 fi
-
 # ---- the runs, each judged by the checker (docs/instructor.md) ----------------
 # Each run's seed, and its size near the lab's own exercise size, are chosen
 # here from /dev/urandom and recorded in OUT_DIR/labNN.run with the command
@@ -245,9 +348,9 @@ tripwire() {
     for o in "$copy/build/$2"/*.o; do
         sb=$base/build/$2/${o##*/}
         [ -f "$o" ] && [ -f "$sb" ] && ! cmp -s "$o" "$sb" || continue
-        nm -u "$sb" 2>/dev/null | awk '{ print $NF }' | LC_ALL=C sort -u >"$copy/nm.stub"
+        nm -u "$sb" 2>/dev/null | awk '{ print $NF }' | LC_ALL=C sort -u >"$gt/nm.stub"
         tw="$tw $(nm -u "$o" 2>/dev/null | awk '{ print $NF }' | LC_ALL=C sort -u |
-            LC_ALL=C comm -13 "$copy/nm.stub" - | grep -E "$WATCH" | tr '\n' ' ')"
+            LC_ALL=C comm -13 "$gt/nm.stub" - | grep -E "$WATCH" | tr '\n' ' ')"
         [ "$(ia "$o")" -gt "$(ia "$sb")" ] && tw="$tw constructor"
         [ "$(cnt /proc/ "$o")" -gt "$(cnt /proc/ "$sb")" ] && tw="$tw /proc"
         [ "$(cnt vprintf "$o")" -gt "$(cnt vprintf "$sb")" ] && tw="$tw device-printf"
@@ -256,14 +359,9 @@ tripwire() {
     echo "${tw:-none}"
 }
 
-# the checker, built before any run; its cksum is checked before each use
-chk=$copy/build/checker/checker
+# the checker's cksum, checked before each use
 chksum=
-if [ -n "$built" ]; then
-    limited "$BT" "$copy/build-checker.log" "$copy/build-checker.err" env LC_ALL=C make -C "$copy" \
-        --no-print-directory checker
-    [ $st -eq 0 ] && [ -x "$chk" ] && chksum=$(cksum <"$chk")
-fi
+[ -x "$chk" ] && chksum=$(cksum <"$chk")
 
 nran=0
 for lab in $built; do
@@ -276,10 +374,10 @@ for lab in $built; do
     fp=$(cksum <"$copy/$f" | awk '{ printf "%08x", $1 }')
     trip=$(tripwire "$lab" "${f%%/*}")
     names=
-    if [ -n "$base" ] && [ -x "$base/$lab" ] && "$base/$lab" --list >"$copy/$lab.list" 2>/dev/null; then
+    if [ -n "$base" ] && [ -x "$base/$lab" ] && "$base/$lab" --list >"$gt/$lab.list" 2>/dev/null; then
         # the lab's kernels and exercises, from the workbook's own build: the first word of each entry
-        awk '/^[^ ]/ && !/^(exercises in|matrix mode)/ { print $1 }' "$copy/$lab.list" >"$copy/$lab.names"
-        [ -s "$copy/$lab.names" ] && names=$copy/$lab.names
+        awk '/^[^ ]/ && !/^(exercises in|matrix mode)/ { print $1 }' "$gt/$lab.list" >"$gt/$lab.names"
+        [ -s "$gt/$lab.names" ] && names=$gt/$lab.names
     fi
     {
         echo "seed $seed"
@@ -288,37 +386,45 @@ for lab in $built; do
         echo "file $f"
         echo "command ./$lab --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS}"
         echo "tripwire $trip"
+        echo "sandbox $sboxv"
     } >"$out/$lab.run"
     r0=$(now)
-    ( cd "$copy" && limited "$T" "$copy/$lab.csv" "$copy/$lab.err" "./$lab" --exercises --csv --seed "$seed" \
-        -n "$size" ${GRADE_RUN_ARGS:-}; exit $st )
-    st=$?
+    # shellcheck disable=SC2086 # GRADE_RUN_ARGS: more arguments
+    limited "$T" "$gt/$lab.csv" "$gt/$lab.err" sh "$here/sandbox.sh" run "$copy" "./$lab" --exercises --csv --seed "$seed" -n "$size" \
+        ${GRADE_RUN_ARGS:-}
     echo "seconds $(( $(now) - r0 ))" >>"$out/$lab.run" # the run's wall time (the GPU held)
-    sed "s|$copy/||g" "$copy/$lab.err" | head -n 8 >"$copy/why"
-    if [ $st -eq 124 ]; then
-        fail "$lab" "ran past $T s (killed): a kernel or loop that never ends?" "$copy/why" "(hang)"
+    sed "s|$copy/||g" "$gt/$lab.err" | tail -n 8 | cut -c 1-300 >"$gt/why"
+    # a CUDA error where CUDA can use no GPU any more: the node's, not the student's
+    if [ $st -eq 3 ] && [ "$f" != "${f%.cuh}" ] && [ "$(gpus)" = 0 ]; then
+        node_fault "$lab" "node $node: CUDA can use no GPU after this lab's run (exit 3)" "$gt/why"
+    elif [ $st -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
+        node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/$lab.err" | head -n 1)"
+    elif [ $st -eq 125 ]; then
+        fail "$lab" "printed more than ${GRADE_OUTPUT_MB:-16} MiB (cut there, the run ended)" "" "(output)"
+    elif [ $st -eq 124 ]; then
+        fail "$lab" "ran past $T s (killed): a kernel or loop that never ends?" "$gt/why" "(hang)"
     elif [ $st -gt 128 ]; then
         sig=$(kill -l $((st - 128)) 2>/dev/null || echo $((st - 128)))
-        fail "$lab" "crashed: killed by signal $sig (exit $st)" "$copy/why" "(SIG$sig)"
+        fail "$lab" "crashed: killed by signal $sig (exit $st)" "$gt/why" "(SIG$sig)"
     elif [ $st -eq 3 ]; then
-        fail "$lab" "a CUDA error or no usable CUDA device (exit 3): $(head -c 120 "$copy/why" | head -n 1)" \
-            "$copy/why" "(CUDA)"
+        fail "$lab" "a CUDA error or no usable CUDA device (exit 3): $(head -c 120 "$gt/why" | head -n 1)" \
+            "$gt/why" "(CUDA)"
     elif [ $st -gt 1 ]; then
-        fail "$lab" "exit $st: $(head -n 1 "$copy/why")" "$copy/why" "(exit $st)"
-    elif ! head -n 1 "$copy/$lab.csv" | grep -q '^lab,device,kernel,'; then
-        fail "$lab" "printed no CSV (exit $st)" "$copy/why" "(no CSV)"
+        fail "$lab" "exit $st: $(head -n 1 "$gt/why")" "$gt/why" "(exit $st)"
+    elif ! head -n 1 "$gt/$lab.csv" | grep -q '^lab,device,kernel,'; then
+        fail "$lab" "printed no CSV (exit $st)" "$gt/why" "(no CSV)"
     elif [ -z "$chksum" ]; then
-        tail -n 6 "$copy/build-checker.err" 2>/dev/null | sed "s|$copy/||g" >"$copy/why"
-        fail "$lab" "the grader's checker did not build (the workbook's fault, not the student's)" "$copy/why" \
+        tail -n 6 "$gt/checker.err" 2>/dev/null | sed "s|$copy/||g" >"$gt/why"
+        fail "$lab" "the grader's checker did not build (the workbook's fault, not the student's)" "$gt/why" \
             "(checker)"
     elif [ "$(cksum <"$chk")" != "$chksum" ]; then
-        fail "$lab" "the run changed the grader's files (build/checker/checker): not graded" "" "(tampered)"
+        fail "$lab" "the run changed the grader's files (its checker): not graded" "" "(tampered)"
     else
-        cp "$copy/$lab.csv" "$out/$lab.csv"
+        cp "$gt/$lab.csv" "$out/$lab.csv"
         # shellcheck disable=SC2086 # chkarg is an option and its value
         "$chk" --lab "$lab" --seed "$seed" $chkarg ${names:+--names "$names"} "$out/$lab.csv" \
-            >"$out/$lab.check" 2>"$copy/$lab.chk"
-        [ $? -le 1 ] || { echo "grade_task: the checker failed on $lab: $(head -c 200 "$copy/$lab.chk")" >&2; : >"$out/$lab.check"; }
+            >"$out/$lab.check" 2>"$gt/$lab.chk"
+        [ $? -le 1 ] || { echo "grade_task: the checker failed on $lab: $(head -c 200 "$gt/$lab.chk")" >&2; : >"$out/$lab.check"; }
         nran=$((nran + 1))
     fi
 done
@@ -326,6 +432,7 @@ done
 nl=$(echo $labs | wc -w)
 line="grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who${gpu:+ (GPU $gpu)}: $nran of $nl labs ran"
 [ -n "$FAILED" ] && line="$line; 0 for${FAILED#,}"
+[ -n "$NODEF" ] && line="$line; node fault:$NODEF"
 line="$line; $(( $(now) - t0 )) s"
 [ ${#line} -gt 100 ] && line="$(printf '%.96s' "$line") ..."
 echo "$line" >&2

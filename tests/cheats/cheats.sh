@@ -14,6 +14,16 @@
 # (no checker), do earn exercise points; an honest run whose rows the lab
 # (or anyone) marked PASS earns nothing the checker did not verify; a CSV
 # without the grader's record earns nothing.
+#
+# Then the cheats that go after the machine (tests/cheats/sandbox.h: a
+# process that outlives its run and edits the grader's records, a reader of
+# a classmate's file and the solutions, a writer outside its folder, a fork
+# bomb, an output flood, a disk filler, a network call, a copier that
+# #includes the solution): in the sandbox (tools/sandbox.sh) none reaches
+# what it went for, none earns more than the stub, none is left running, no
+# one else loses a point, and the class finishes. Without a sandbox here
+# (no bubblewrap, or no user namespaces) they are skipped, with why, and the
+# class is graded with GRADE_SANDBOX=none.
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
 . tests/lib.sh
@@ -48,8 +58,26 @@ if ! sh tests/cheats/make_cheats.sh "$lab" "$C" "$TMPD/stored.csv" \
     notok "cheats ($lab): the cheating students are written" "make_cheats.sh failed"; exit 0
 fi
 kinds="static ctor atexit printf replay framer"
+sbx=
+if why=$(sh tools/sandbox.sh check); then
+    D=$TMPD/drop-$lab # the drop folder: anyone may write it, no sandbox shows it
+    rm -rf "$D"; mkdir -p "$D" && chmod 1777 "$D"
+    sol=; [ -f "$ld/solutions/exercises.$ext" ] && sol=$(pwd)/$ld/solutions/exercises.$ext
+    sh tests/cheats/make_cheats.sh "$lab" "$C" "$TMPD/stored.csv" 00000000 "$D" "$victim" "$sol" >/dev/null 2>&1
+    rm -rf "$C/cheat-static" "$C/cheat-ctor" "$C/cheat-atexit" "$C/cheat-printf" "$C/cheat-replay" \
+        "$C/cheat-framer" # (written again below, with the victim's fingerprint)
+    sh tests/cheats/make_cheats.sh "$lab" "$C" "$TMPD/stored.csv" \
+        "$(cksum <"$victim" | awk '{ printf "%08x", $1 }')"
+    mkinds="escape peek write forkbomb flood fill net${sol:+ copier}"
+else
+    skip "cheats ($lab): the cheats that go after the machine" "no sandbox here: $why"
+    sbx=none
+fi
 
-run env GRADE_TIMEOUT=60 GRADE_LENGTH=$len GRADE_RUN_ARGS="-r 3" sh tools/grade_sources.sh "$C"
+t0=$(date +%s)
+run env GRADE_TIMEOUT=60 GRADE_LENGTH=$len GRADE_RUN_ARGS="-r 3" ${sbx:+GRADE_SANDBOX=$sbx} sh tools/grade_sources.sh "$C"
+cp "$ERRF" "$TMPD/progress.txt"; [ -n "${WB_CHEATS_KEEP:-}" ] && cp "$ERRF" "$WB_CHEATS_KEEP"
+secs=$(( $(date +%s) - t0 ))
 cp "$OUTF" "$TMPD/report.txt"
 R=$TMPD/report.txt
 if [ "$STATUS" -eq 1 ] && grep -q '^==== the class ====$' "$R"; then ok "cheats ($lab): the class is graded (exit 1)"
@@ -110,6 +138,68 @@ if echo "$honest" | grep -q good; then
             ok "cheats ($lab): the solutions: every row verified, every exercise done"
         else notok "cheats ($lab): the solutions: every row verified, every exercise done" "$(head -c 600 "$TMPD/sec")"; fi
     fi
+fi
+
+# ---- the cheats that go after the machine, in the sandbox ---------------------
+if [ -z "$sbx" ]; then
+    stubgot=$(cell stub)
+    for k in $mkinds; do
+        got=$(cell "cheat-$k")
+        case $k in
+            flood) want=0; why="its output is cut: \"printed more than\"" ;;
+            copier) want=0; why="the solution cannot be read when it is built" ;;
+            *) want=$stubgot; why="what the stub earns" ;;
+        esac
+        if [ "$lab" = lab02 ] && [ "$want" != 0 ] && [ "${got:-x}" != x ] && [ "$got" -le "$want" ] 2>/dev/null; then
+            want=$got # (lab02's speed checks can miss on a busy GPU: at most the stub's)
+        fi
+        if [ "$got" = "$want" ]; then ok "cheats ($lab): cheat-$k earns $got, $why"
+        else notok "cheats ($lab): cheat-$k earns $want, $why" "it got '$got': $(grep -A8 "^  cheat-$k $lab" "$R" | head -c 500)"; fi
+    done
+    expect_grep "cheats ($lab): the flood: its output cut, the lab 0" \
+        "^  cheat-flood $lab: printed more than [0-9]+ MiB" "$R"
+    [ -n "$sol" ] && expect_grep "cheats ($lab): the copier: the solution is not there when it is built" \
+        "^  cheat-copier $lab: does not compile" "$R"
+    if [ -s "$D/breaches" ] || [ -n "$(ls -A "$D")" ]; then
+        notok "cheats ($lab): no cheat reached what it went for (the drop folder is empty)" \
+            "$(ls -A "$D" | tr '\n' ' '): $(head -c 600 "$D/breaches" 2>/dev/null)"
+    else ok "cheats ($lab): no cheat reached what it went for (the drop folder is empty)"; fi
+    if [ -e "$C/PWNED" ] || [ -e "$C.runs/PWNED" ]; then notok "cheats ($lab): nothing written in the class or its runs" \
+        "$(ls "$C" "$C.runs" | grep PWNED)"
+    else ok "cheats ($lab): nothing written in the class or its runs"; fi
+    # the escape's verdicts: as the checker wrote them, also graded again (make grade RESULTS=)
+    if grep -q 'PASS' "$C.runs/cheat-escape/$lab.check" 2>/dev/null &&
+        ! awk -F'\t' '$2 == "todo" || $2 == "FAIL"' "$C.runs/cheat-escape/$lab.check" | grep -q .; then
+        notok "cheats ($lab): cheat-escape's verdicts are the checker's" "no todo or FAIL left in its $lab.check"
+    else ok "cheats ($lab): cheat-escape's verdicts are the checker's (todo and FAIL kept)"; fi
+    run sh tools/grade "$C.runs"
+    cp "$OUTF" "$TMPD/regrade.txt"
+    got=$(R=$TMPD/regrade.txt; awk -v who=cheat-escape -v lab="$lab" '$1 == "student" { for (i = 2; i <= NF; i++) if ($i == lab) c = i; next }
+        c && $1 == who { print $c; exit }' "$R")
+    if [ "$got" = "$(cell cheat-escape)" ]; then ok "cheats ($lab): graded again, cheat-escape earns the same ($got)"
+    else notok "cheats ($lab): graded again, cheat-escape earns the same" "$got, first $(cell cheat-escape)"; fi
+    left=$(ps -eo pid=,comm= 2>/dev/null | awk '$2 == "cheat-escape" || $2 == "cheat-bomb" { print $1 }')
+    if [ -z "$left" ]; then ok "cheats ($lab): no process of a cheat outlives its run"
+    else
+        notok "cheats ($lab): no process of a cheat outlives its run" "$(echo $left | wc -w) left"
+        for p in $left; do kill -KILL "$p" 2>/dev/null; done # (the test's own: its cheats')
+    fi
+    # (lab01 on the CPU; lab02 compiles each student's file with nvcc, for every GPU)
+    lim=60; [ "$lab" = lab02 ] && lim=900
+    if [ "$secs" -le "$lim" ]; then ok "cheats ($lab): the class finishes in $secs s (at most $lim)"
+    else notok "cheats ($lab): the class finishes within $lim s" "$secs s"; fi
+    expect_grep "cheats ($lab): each run's record names its sandbox" '^sandbox bubblewrap' "$C.runs/stub/$lab.run"
+    expect_usage "cheats ($lab): no usable sandbox: make grade SOURCES= refuses, in one line" \
+        env GRADE_SANDBOX=bogus sh tools/grade_sources.sh "$C"
+    # a run graded WITHOUT a sandbox (its record says so): the report and the gradebook say it
+    N=$TMPD/nosandbox-$lab; rm -rf "$N"; mkdir -p "$N"; cp -R "$C.runs/stub" "$N/"
+    sed 's/^sandbox .*/sandbox none/' "$C.runs/stub/$lab.run" >"$N/stub/$lab.run"
+    run sh tools/grade "$N"
+    if head -n 1 "$OUTF" | grep -q '^graded WITHOUT a sandbox' && tail -n 2 "$OUTF" | grep -q 'WITHOUT a sandbox.*: stub$'
+    then ok "cheats ($lab): graded without a sandbox: the report's first and last lines say so"
+    else notok "cheats ($lab): graded without a sandbox: the report says so" "$(head -n 2 "$OUTF"; tail -n 2 "$OUTF")"; fi
+    run sh tools/grade "$N" --csv
+    expect_grep "cheats ($lab): ... and the student's gradebook row" '^stub,.*graded WITHOUT a sandbox' "$OUTF"
 fi
 
 # without the checker the forgeries would pay: the same files graded as plain hand-ins

@@ -2,7 +2,7 @@
 # tests/cheats/make_cheats.sh - a class's cheating students, each a folder
 # with one exercise file: the lab's stub with a cheat pasted in (POSIX sh).
 #
-#   sh tests/cheats/make_cheats.sh LAB DEST STORED.csv VICTIM_FP
+#   sh tests/cheats/make_cheats.sh LAB DEST STORED.csv VICTIM_FP [DROP VICTIM_FILE SOLUTION]
 #
 # LAB is lab01 (the CPU) or lab02 (a GPU lab); STORED.csv a run of the lab
 # stored earlier (tests/cheats/stored.awk makes its exercise rows PASS);
@@ -25,7 +25,27 @@
 # Every forged row is consistent (tests/cheats/forge.h): graded as a
 # hand-in, without the checker, most earn the exercise points. None has the
 # right result for the seed and size the grader chose.
-lab=$1; dest=$2; stored=$3; victim=$4
+#
+# With DROP (a folder anyone may write, outside the class), the cheats that
+# go after the machine (tests/cheats/sandbox.h; each then runs as the stub):
+#
+#   escape   a process that outlives the run: it finds the runs folder on an
+#            ancestor's command line, waits for the checker's LAB.check and
+#            turns FAIL and todo into PASS there and in LAB.csv (lab01: its
+#            exercises return 0, wrong answers, so they FAIL)
+#   peek     reads VICTIM_FILE (a classmate's), SOLUTION, the class, the runs,
+#            the grader's home
+#   write    writes into DROP, the class folder DEST and its runs DEST.runs
+#   forkbomb forks until it cannot, then waits; the lab goes on
+#   flood    prints a gigabyte
+#   fill     writes up to 1 GiB into its folder, /tmp and /dev/shm each
+#   net      connects to 1.1.1.1:53, looks for a network interface
+#   copier   (where SOLUTION is a file) the file is one line: #include of
+#            SOLUTION, by its absolute path, read when the lab is built
+#
+# Each writes what it got to DROP/breaches (where it can reach it) and exits
+# 7: what the sandbox stops leaves no line there and the stub's points.
+lab=$1; dest=$2; stored=$3; victim=$4; drop=${5:-}; vfile=${6:-}; solution=${7:-}
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$(dirname "$here")")
 if [ -z "$lab" ] || [ -z "$dest" ] || [ ! -f "$stored" ] || [ -z "$victim" ]; then
@@ -51,6 +71,7 @@ stored_c=$(awk -F, -v OFS=, -v c="$fpcol" 'NR > 1 && c { $c = "@FP@" } { gsub(/\
 # head KIND: the lines before the stub: the lab, forge.h, the cheat
 head_of() {
     printf '/* a cheating student (tests/cheats/make_cheats.sh %s): not a solution */\n' "$1"
+    printf '#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n'
     printf '#define CHEAT_LAB "%s"\n#define CHEAT_GPU %d\n#define CHEAT_ROWS %s\n' "$lab" "$gpu" "$rows"
     cat "$here/forge.h"
     case $1 in
@@ -68,6 +89,11 @@ head_of() {
             echo '__attribute__((constructor)) static void cheat_reg(void) { atexit(cheat_tail); }' ;;
         printf)
             [ "$lab" = lab02 ] && echo '__device__ int cheat_printed;' ;;
+        escape|peek|write|forkbomb|flood|fill|net)
+            printf '#define CHEAT_NAME "cheat-%s"\n#define CHEAT_KIND_%s 1\n' "$1" "$1"
+            printf '#define CHEAT_%s "%s"\n' DROP "$drop" CLASS "$dest" RUNS "$dest.runs" VICTIM "$vfile" \
+                SOLUTION "$solution"
+            cat "$here/sandbox.h" ;;
         replay|framer)
             echo "static const char cheat_stored[] ="
             printf "%s;\n" "$stored_c"
@@ -98,12 +124,21 @@ else
     pline="if (blockIdx.x == 0 \&\& threadIdx.x == 0 \&\& atomicExch(\&cheat_printed, 1) == 0) printf(\"$hdr\\\\n$row\\\\n\", n, (n + 511) / 512, 4.0 * n, 4.0 * n / 1e6, 4.0 * n / 3e7, 4.0 * n / 1.1e6, n * 127u); WB_TODO();"
 fi
 
-for kind in static ctor atexit printf replay framer; do
+kinds="static ctor atexit printf replay framer"
+[ -n "$drop" ] && kinds="$kinds escape peek write forkbomb flood fill net"
+if [ -n "$drop" ] && [ -f "$solution" ]; then
+    mkdir -p "$dest/cheat-copier/$ld" || exit 2
+    printf '/* a cheating student (tests/cheats/make_cheats.sh copier) */\n#include "%s"\n' "$solution" \
+        >"$dest/cheat-copier/$ld/exercises.$ext"
+fi
+for kind in $kinds; do
     d=$dest/cheat-$kind/$ld
     mkdir -p "$d" || exit 2
     {
         head_of $kind
-        if [ $kind = printf ]; then sed "0,/WB_TODO();/s||$pline|" "$stub"; else cat "$stub"; fi
+        if [ $kind = printf ]; then sed "0,/WB_TODO();/s||$pline|" "$stub"
+        elif [ $kind = escape ] && [ "$lab" = lab01 ]; then sed 's|WB_TODO();|return 0;|' "$stub" # wrong answers: FAIL
+        else cat "$stub"; fi
     } >"$d/exercises.$ext"
 done
 exit 0

@@ -8,17 +8,25 @@
 # munged, slurmctld and slurmd on free ports, the node's CPUs and memory
 # from `slurmd -C`, two fake GPUs (character devices made with mknod, File=
 # in gres.conf: a count-only GPU gres does not work in 22.05). Nothing of the
-# machine's own Slurm or munge is used or changed. Then, for a class of
-# lab01 files in a folder whose path has spaces:
+# machine's own Slurm or munge is used or changed (bubblewrap, the tasks'
+# sandbox, is installed the same way where it is missing). Then, from a copy
+# of the workbook in a folder whose path has a space ("work book": tools/grade
+# in the collect job must read its parts from there), for a class of lab01
+# files in a folder whose path has spaces:
 #   broken  a compile error          good   the solutions' exercises.c
 #   hang    a loop that never ends:  its task is cancelled (scancel) while it runs
 #   late    its task is cancelled while it waits (pending)
 #   slow    a loop that never ends: its task hits the Slurm time limit (one
 #           minute, set with scontrol while it waits; about 90 s of the run)
 #   stub    the file as handed out
+#   znode   the file as handed out, on a node at fault: its task's setup line
+#           leaves it no sandbox; a flag, no lab01 cell, never a 0
 # it runs `make grade SOURCES=... SLURM=1` with GRADE_SBATCH_OPTS (partition,
-# account, every CPU of the node, a GPU, time) and a GRADE_SETUP line, submits
-# the printed sbatch line, cancels two tasks, times one out, waits for the collect job, and
+# account, every CPU of the node, a GPU, time) and a GRADE_SETUP line in bash
+# (a [[ test: it fails under /bin/sh, as `module load` does), submits the
+# printed sbatch line from a shell whose GRADE_SETUP would fail every task
+# (the jobs take the class's settings, not the shell's), cancels two tasks,
+# times one out, waits for the collect job, and
 # checks every student's grade and reason, the jobs' exit statuses, the
 # report outside the graded folder, and that a second collect (by hand) says
 # the same. Then the class again with the good student alone: the old runs
@@ -76,7 +84,7 @@ if ! have_slurm; then
     fi
     apt_install() {
         DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y --no-install-recommends \
-            -o Acquire::http::Timeout=20 -o Acquire::Retries=1 slurm-wlm munge >/tmp/wb-slurm-apt.$$ 2>&1
+            -o Acquire::http::Timeout=20 -o Acquire::Retries=1 slurm-wlm munge bubblewrap >/tmp/wb-slurm-apt.$$ 2>&1
     }
     echo "test-slurm: installing slurm-wlm and munge (apt-get)"
     if ! apt_install; then
@@ -176,6 +184,11 @@ job_done() {
     case $(job_field "$1" JobState) in '' | PENDING | RUNNING | CONFIGURING | COMPLETING | SUSPENDED) return 1 ;; esac
 }
 
+# ---- the workbook, in a folder whose path has a space ---------------------------
+W="$D/work book"
+mkdir -p "$W" && tar --exclude=./build --exclude='./lab0[0-9]' --exclude=./lab05-finish -cf - . | tar -xf - -C "$W" ||
+    { notok "the workbook copied to '$W'" "tar failed"; summary; exit 1; }
+
 # ---- the class ----------------------------------------------------------------
 S="$D/the class"
 SL="$D/the class.slurm"
@@ -187,6 +200,7 @@ mkstudent hang '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent late ''
 mkstudent slow '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent stub ''
+mkstudent znode ''
 mkdir -p "$S/good/lab01_cpu_reduce"
 sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
 # grade.conf with lab01 the one required lab: the good student loses nothing
@@ -196,15 +210,19 @@ OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gre
 
 # grade_write: make grade SOURCES=... SLURM=1, its output in $D/write.out
 grade_write() {
-    env GRADE_SBATCH_OPTS="$OPTS" GRADE_SETUP="echo ran >>'$D/setup ran'" GRADE_CONF="$D/grade.conf" \
-        GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" make -s --no-print-directory grade "SOURCES=$S" SLURM=1 \
-        >"$D/write.out" 2>&1
+    env GRADE_SBATCH_OPTS="$OPTS" GRADE_CONF="$D/grade.conf" \
+        GRADE_SETUP="[[ -n bash ]] && echo ran >>'$D/setup ran' && { [ \"\${SLURM_ARRAY_TASK_ID:-}\" != 7 ] || GRADE_SANDBOX_UID=no-such-user; }" \
+        GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" \
+        make -s --no-print-directory -C "$W" grade "SOURCES=$S" SLURM=1 >"$D/write.out" 2>&1
 }
 # submit: the printed sbatch line, run as printed; $jid the array, $cjid the collect job
 submit() {
     sed -n '/^  jid=/,/collect\.sbatch/p' "$D/write.out" >"$D/submit.sh"
     jid=; cjid=
-    . "$D/submit.sh" >"$D/submit.out" 2>&1
+    # (from a shell whose GRADE_ settings would fail every task: the jobs must not take them)
+    ( GRADE_SETUP='exit 7' GRADE_SANDBOX=none; export GRADE_SETUP GRADE_SANDBOX
+      . "$D/submit.sh" && echo "$jid" >"$D/jid" ) >"$D/submit.out" 2>&1
+    jid=$(cat "$D/jid" 2>/dev/null)
     jid=${jid%%;*}
     cjid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$D/submit.out")
 }
@@ -245,6 +263,9 @@ st=$(job_field "${jid}_3" JobState)
 if [ "$st" = CANCELLED ]; then ok "task 3: CANCELLED"; else notok "task 3: CANCELLED" "'$st'"; fi
 st=$(job_field "${jid}_5" JobState)
 if [ "$st" = TIMEOUT ]; then ok "task 5: TIMEOUT"; else notok "task 5: TIMEOUT" "'$st'"; fi
+st="$(job_field "${jid}_7" JobState) $(job_field "${jid}_7" ExitCode)"
+if [ "$st" = "FAILED 3:0" ]; then ok "task 7 (a node without a sandbox): FAILED, exit 3"
+else notok "task 7 (a node without a sandbox): FAILED, exit 3" "$st"; fi
 st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"
 if [ "$st" = "FAILED 1:0" ]; then ok "the collect job exits 1 (graded: points lost)"
 else notok "the collect job exits 1" "$st; $(cat "$SL"/logs/collect-*.log 2>/dev/null | head -c 300)"; fi
@@ -258,7 +279,7 @@ expect "collect's log names the tasks without a result" '^collect: tasks that le
 if [ -f "$SL/logs/task-$jid-1.log" ] && [ -f "$SL/logs/task-$jid-6.log" ] && [ ! -f "$SL/logs/task-$jid-4.log" ]; then
     ok "the logs are named by job and task (task-$jid-K.log)"
 else notok "the logs are named by job and task" "$(ls "$SL/logs" | tr '\n' ' ')"; fi
-expect "each task has the allocation's CPUs (SLURM_CPUS_PER_TASK)" "^grade: task 1 of 6, broken, on $host \\(job ${jid}_1\\), $ncpu CPUs" \
+expect "each task has the allocation's CPUs (SLURM_CPUS_PER_TASK)" "^grade: task 1 of 7, broken, on $host \\(job ${jid}_1\\), $ncpu CPUs?$" \
     "$SL/logs/task-$jid-1.log"
 n=$(wc -l <"$D/setup ran" 2>/dev/null | tr -d ' ')
 if [ "${n:-0}" -ge 3 ]; then ok "GRADE_SETUP ran in every task that started ($n)"
@@ -270,7 +291,7 @@ rep=$SL/report.txt
 if [ -f "$G" ] && [ -f "$rep" ] && [ ! -e "$R/gradebook.csv" ] && [ ! -e "$R/report.txt" ]; then
     ok "the report and the gradebook are outside the graded folder"
 else notok "the report and the gradebook outside the runs" "$(ls "$SL" "$R" | tr '\n' ' ')"; fi
-want="broken,0 good,25 hang,0 late,0 slow,0 stub,10"
+want="broken,0 good,25 hang,0 late,0 slow,0 stub,10 znode,"
 got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$G" 2>/dev/null)
 if [ "$got" = "$want" ]; then ok "every student has a row and the grade expected: $got"
 else notok "every student's grade" "got '$got', expected '$want'"; fi
@@ -282,6 +303,12 @@ expect "late (cancelled while pending): never started" "^  late lab01: not grade
 expect "slow (the time limit): TIMEOUT, and what to do" \
     "^lab01: not graded: its task was cut short .*\(Slurm: TIMEOUT.*\): give the tasks more time" "$R/slow/lab01.fail"
 expect "good: 25 of 25, nothing flagged" '^good +25 ' "$rep"
+expect "znode: not graded, the node's fault (no sandbox), never the student's" \
+    "^  znode lab01: not graded: the node's fault, not the student's file: node .* lacks a sandbox" "$rep"
+expect "znode: a flag of its own in the gradebook, no lab01 score" '^znode,,.*,node fault lab01' "$G"
+expect "znode: the report's table says node, not 0" '^znode +node ' "$rep"
+expect "each run's record names its sandbox" '^sandbox bubblewrap' "$R/good/lab01.run"
+expect "the collect job asks for the tasks' time" '^#SBATCH --time=00:10:00$' "$SL/collect.sbatch"
 if grep -Eq 'credited to no one|REJECTED|the file is empty' "$rep"; then
     notok "collect grades no file of its own" "$(grep -E 'credited to no one|REJECTED|the file is empty' "$rep" | head -n 2)"
 else ok "collect grades no file of its own (nothing credited to no one, nothing rejected)"; fi
@@ -293,14 +320,32 @@ st=$?
 if [ $st -eq 1 ] && cmp -s "$rep" "$D/report.1" && cmp -s "$G" "$D/gradebook.1"; then
     ok "a second collect (sh collect.sbatch): the same report and gradebook, exit 1"
 else notok "a second collect" "exit $st; $(diff "$D/report.1" "$rep" | head -n 6 | tr '\n' '|')"; fi
-make -s --no-print-directory grade "RESULTS=$R" >"$D/regrade.out" 2>&1
+make -s --no-print-directory -C "$W" grade "RESULTS=$R" >"$D/regrade.out" 2>&1
 st=$?
 if grep -q "^make grade: the grader's status is 1: graded" "$D/regrade.out" && ! grep -Eq 'REJECTED|credited to no one' "$D/regrade.out"; then
     ok "make grade RESULTS='the class.runs' grades the runs again (exit 1, nothing rejected)"
 else notok "make grade RESULTS=the runs" "exit $st; $(grep -E 'REJECTED|credited' "$D/regrade.out" | head -n 2)"; fi
 
+# ---- one student again (again.sh), collected while its task waits: no stale run graded
+sh "$SL/again.sh" 6 >"$D/again.out" 2>&1
+j2=$(sed -n 's/^grade: students 6 again: job \([0-9]*\);.*/\1/p' "$D/again.out")
+if [ -n "$j2" ] && scontrol hold "$j2" >/dev/null 2>&1; then
+    sh "$SL/collect.sbatch" >/dev/null 2>&1
+    got=$(awk -F, '$1 == "stub" { print $2 }' "$G")
+    if [ "$got" = 0 ] && grep -q "^lab01: not graded: its task has not started yet.*job ${j2}_6" "$R/stub/lab01.fail"; then
+        ok "again.sh 6: collected while its task waits, stub's old run is not graded (job ${j2}_6 named)"
+    else notok "again.sh 6: collected while its task waits" "stub: '$got'; $(grep -A1 '^  stub lab01' "$rep" | head -c 300)"; fi
+    scontrol release "$j2" >/dev/null 2>&1
+    if wait_for 120 job_done "${j2}_6"; then
+        sh "$SL/collect.sbatch" >/dev/null 2>&1
+        got=$(awk -F, '$1 == "stub" { print $2 }' "$G")
+        if [ "$got" = 10 ]; then ok "again.sh 6: once its task ended, collect grades it (stub,10)"
+        else notok "again.sh 6: once its task ended, collect grades it" "stub: '$got'"; fi
+    else notok "again.sh 6: its task ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|')"; fi
+else notok "again.sh 6 submits the task again" "$(head -c 300 "$D/again.out")"; fi
+
 # ---- the class again, the good student alone: the old runs and logs go; a clean class exits 0
-rm -rf "$S/broken" "$S/hang" "$S/late" "$S/slow" "$S/stub"
+rm -rf "$S/broken" "$S/hang" "$S/late" "$S/slow" "$S/stub" "$S/znode"
 grade_write
 if [ -z "$(ls "$SL/logs")" ] && [ ! -e "$SL/report.txt" ] && [ "$(ls "$R" | tr '\n' ' ')" = "" ]; then
     ok "writing the job scripts again clears the old runs, logs and report"

@@ -166,7 +166,7 @@ function class_files(    i, j, s, f) {
 # identical files from different owners
 function class_copies(    j, s, f, g, ngroups, owners, nown, list) {
     for (f = 1; f <= nfiles; f++) {
-        if (FSTATE[FILES[f]] == "failed") continue
+        if (FSTATE[FILES[f]] == "failed" || FSTATE[FILES[f]] == "node") continue
         s = FSUM[FILES[f]]
         if (!(s in GROUPN)) GROUPS[++ngroups] = s
         GROUP[s, ++GROUPN[s]] = FILES[f]
@@ -234,6 +234,10 @@ function class_verdicts(    i, s, line, t) {
         }
         if (RSTATE[i] == "physics") { NPHY++; PHYTXT[NPHY] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
         if (RSTATE[i] == "rejected") { NREJ++; REJTXT[NREJ] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
+        if (RSTATE[i] == "node") { # not graded, the node's fault: a flag of its own, never a 0
+            NNODE++; NODETXT[NNODE] = owner(i) " " RKEY[i] ": " RNOTE[i]
+            add_flag(owner(i), "node fault " RKEY[i] " (grade it again)")
+        }
         if (RSTATE[i] == "failed") {
             NFAILED++; FAILTXT[NFAILED] = owner(i) " " RKEY[i] ": " RNOTE[i]
             add_flag(owner(i), "failed " (RKEY[i] == "?" ? "(no lab)" : RKEY[i]))
@@ -243,6 +247,11 @@ function class_verdicts(    i, s, line, t) {
             add_flag(WHO[i], "plain " RKEY[i])
         }
         if (WHO[i] == "") LOST_ANY = 1       # credited to no one: someone must rename it
+    }
+    # graded from sources, the student's code WITHOUT a sandbox (nosandbox=: one student a line)
+    if (nosandbox != "") {
+        while ((getline line < nosandbox) > 0) if (line != "") add_flag(line, "graded WITHOUT a sandbox")
+        close(nosandbox)
     }
     # graded from sources: what a student's code pulls in beyond the stub's (trips=: who, lab, words)
     if (trips != "") {
@@ -267,6 +276,7 @@ function class_scores(    i, k, s, key, total, max, flags, c, who, m, rej, phy) 
             if (k in BEST) {
                 i = BEST[k]
                 CELL[s, c] = RGOT[i]
+                if (RSTATE[i] == "node") CELL[s, c] = "node"
                 total += RGOT[i]; max += RMAX[i]
                 if (RSTATE[i] == "rejected") rej = rej " " key
                 if (RSTATE[i] == "physics") phy = phy " " key
@@ -278,7 +288,7 @@ function class_scores(    i, k, s, key, total, max, flags, c, who, m, rej, phy) 
             } else CELL[s, c] = "-"
         }
         for (i = 1; i <= nres; i++)
-            if (KEEP[i] && (WHO[i] "") == (who "") && RKEY[i] == "?" && RSTATE[i] != "failed") rej = rej " " REL[i]
+            if (KEEP[i] && (WHO[i] "") == (who "") && RKEY[i] == "?" && RSTATE[i] != "failed" && RSTATE[i] != "node") rej = rej " " REL[i]
         flags = ""
         if (m != "") flags = flags "; missing" m
         if (rej != "") flags = flags "; rejected" rej
@@ -314,6 +324,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
     class_list(NPHY, PHYTXT, "speeds no real run reaches (the lab scores 0):")
     class_list(NREJ, REJTXT, "rejected files (not a lab's output as written; score 0):")
     class_list(NFAILED, FAILTXT, "labs that did not build or run (score 0):")
+    class_list(NNODE, NODETXT, "labs not graded, the node's fault (no point lost, none counted: grade them again):")
     class_list(NTRIP, TRIPTXT, "student code that pulls in more than the stub's (exit, output, constructors, /proc: " \
                                "read it; no point is lost):")
     class_list(NPLAIN, PLAINTXT, "plain runs, without exercise rows (ask for ./labNN --exercises --csv: make handin):")
@@ -328,7 +339,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
         print hdr ",total,max,flags,calibration"
         for (s = 1; s <= NSTU; s++) {
             line = csv_field(STU[s])
-            for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" ? "" : CELL[s, c]))
+            for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" || CELL[s, c] == "node" ? "" : CELL[s, c]))
             print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s]) "," csv_field(student_bars(STU[s]))
         }
     } else if (NSTU > 0) {
@@ -529,8 +540,14 @@ function fail_main(    i, lab, m) {
     for (i = 1; i <= nfl && i <= MAXERR; i++) { gsub(/[^ -~]/, "?", FLINE[i]); print "  | " FLINE[i] }
     if (nfl > MAXERR) print "  | ... (" (nfl - MAXERR) " more lines)"
     m = (FKEY0 == "?") ? 0 : cal_max(FKEY0, NCAL == 1)
-    printf "  score %s 0/%d  (failed)\n", FKEY0, m
     lab = FKEY0; sub(/\+.*/, "", lab)
+    # a record of the grader's: not graded, the node's fault (a flag, never a 0)
+    if (FKEY0 != "?" && FWHY ~ /^not graded: the node's fault/) {
+        printf "  score %s -/%d  (not graded: the node's fault; grade it again)\n", FKEY0, m
+        emit_score("@@ " FKEY0 " 0 0 0 node - - 0 0 0 " lab " - - " FWHY)
+        return
+    }
+    printf "  score %s 0/%d  (failed)\n", FKEY0, m
     emit_score("@@ " FKEY0 " 0 " m " 1 failed - - 0 0 0 " lab " - - " FWHY)
 }
 
