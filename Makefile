@@ -101,8 +101,8 @@ GPU_LABS := $(filter-out lab01,$(LABS))
 dir_of    = $(filter $(1)_%,$(LAB_DIRS))
 
 BUILD := build
-COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,workbook text args numbers report report_data check main)
-COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce.o
+COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,base text types numbers lab args usage report table report_data check main)
+COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce_pass.o $(BUILD)/common/reduce.o
 # lab01's exercises are a .c file of their own: the student's or the solutions'
 LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
 LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(filter-out %/exercises.c,$(wildcard lab01_cpu_reduce/*.c)) $(LAB01_EX))
