@@ -299,6 +299,9 @@ nocdp-build:
 
 test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
     $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
+# make test's C code compiles with -Werror: a warning fails the build there (CI), while a
+# student's own `make lab01` stays forgiving. The sub-makes above inherit it.
+test-build: export CFLAGS += -Werror
 
 test: ## build everything, run the CPU tests and (with a GPU) the GPU tests: correctness, then speed
 	@$(MAKE) --no-print-directory $(JOBS) test-build

@@ -233,7 +233,7 @@ static void digest_text(char *buf, const void *bytes, size_t len)
 {
     wb_row w;
     wb_row_result_bytes(&w, bytes, len);
-    snprintf(buf, 17, "%s", w.result);
+    snprintf(buf, 17, "%.16s", w.result);
 }
 
 static void make_matrix(long long nx, long long ny)
