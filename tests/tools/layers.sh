@@ -69,7 +69,7 @@ if [ -s "$TMPD/calls.err" ] || [ ! -s "$TMPD/calls" ]; then
 else
     circles=$(awk '{ e[$1 " " $3] = 1 } END { for (k in e) { split(k, p, " "); if ((p[2] " " p[1]) in e && p[1] < p[2]) print p[1] " and " p[2] " call each other" } }' "$TMPD/calls")
     calls_up=$(awk 'NR == FNR { L["common/" $1] = $2; next }
-        L[$3] + 0 > L[$1] + 0 { print $1 " (layer " L[$1] ") calls " $3 " (layer " L[$3] "): " $5 }' "$TMPD/layer_of" "$TMPD/calls")
+        L[$3] + 0 > L[$1] + 0 { f = $0; sub(/^[^(]*/, "", f); print $1 " (layer " L[$1] ") calls " $3 " (layer " L[$3] "): " f }' "$TMPD/layer_of" "$TMPD/calls")
     if [ -n "$circles$calls_up" ]; then notok "layers: calls go down, no circle" "$(printf '%s\n%s' "$circles" "$calls_up" | sed '/^$/d' | tr '\n' ';')"
     else ok "layers: calls go down, no circle ($(wc -l <"$TMPD/calls" | tr -d ' ') file-to-file edges)"; fi
 fi
