@@ -2,7 +2,7 @@
  * checker.c - the grader's verdict on a run of a lab, from a process that
  * never runs the student's code (docs/instructor.md, "How grading from
  * sources decides a verdict"). Built from the workbook's own C code only
- * (common/numbers.c's input generators, common/report_data.c's digest):
+ * (common/numbers.c's input generators, common/report.c's digest):
  *
  *   build/checker/checker --lab LAB --seed S [-n N] [--matrix NXxNY]
  *                         [--names FILE] RUN.csv
