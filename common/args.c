@@ -1,15 +1,15 @@
 /*
  * args.c - the one command line of every lab: -n -b -k -r --seed --type --values
  * --finish --check (with its comma lists) --csv --json --explain --list -h.
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
- * The contracts are in workbook.h.
+ * C11, no CUDA.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "workbook.h"
+#include "args.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,42 +111,6 @@ int wb_parse_pair(const char *s, long long max, int *x, int *y)
 #define WB_MAX_SIDE (1LL << 24) /* largest matrix side accepted */
 #define WB_MAX_REPS 100000
 
-/* Index of the kernel (or, in `table`, the exercise) named name[0..len), or -1. */
-static int find_in(wb_table table, const char *name, size_t len)
-{
-    int i;
-    for (i = 0; i < table.count; ++i) {
-        const char *k = wb_table_at(table, i)->name;
-        if (strlen(k) == len && strncmp(k, name, len) == 0)
-            return i;
-    }
-    return -1;
-}
-
-int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order)
-{
-    int i, j, count = 0;
-    for (i = 0; i < lab->kernels.count; ++i) {
-        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
-        int wanted = a->selected[i];
-        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
-                wanted = 1;
-        if (!wanted)
-            continue;
-        order[count++] = k;
-        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
-            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
-                order[count++] = wb_table_at(lab->exercises, j);
-    }
-    return count;
-}
-
-int wb_exercise_index(const wb_lab *lab, const char *name)
-{
-    return find_in(lab->exercises, name, strlen(name));
-}
-
 /* -k NAMES: kernels and exercises by name; naming an exercise asks for the
  * exercise run (--exercises). */
 static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *err, size_t errlen)
@@ -158,7 +122,7 @@ static int parse_kernels(const wb_lab *lab, const char *list, wb_args *a, char *
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        int k = find_in(lab->kernels, p, len), e = find_in(lab->exercises, p, len);
+        int k = wb_table_find(lab->kernels, p, len), e = wb_table_find(lab->exercises, p, len);
         if (k < 0 && e < 0) { /* the names are too many for one line: --list has them */
             if (len == 0)
                 fail(err, errlen, "-k: an empty name in '%.*s%s' (./%s --list names them)", NAMED(list),
@@ -219,38 +183,6 @@ static int parse_matrix_side(const char *flag, const char *v, int *side, char *e
     return 0;
 }
 
-const wb_type_traits wb_types[WB_NTYPES] = {
-#define WB_TYPE(e, T, name, bytes, V, exact_max, step_bits, roundoff_bits) \
-    {name, bytes, exact_max, step_bits, roundoff_bits},
-#include "types.def"
-#undef WB_TYPE
-};
-#define WB_TYPE(e, T, name, bytes, ...) _Static_assert(sizeof(T) == (bytes), "types.def: " name "'s bytes");
-#include "types.def"
-#undef WB_TYPE
-
-const char *wb_type_name(wb_type t)
-{
-    return wb_types[t].name;
-}
-
-/* The types lab accepts, as "int, float or double". */
-static void type_names(const wb_lab *lab, char *buf, size_t len)
-{
-    unsigned types = lab->types ? lab->types : WB_TYPE_BIT(WB_INT);
-    int t, count = 0, seen = 0;
-    for (t = 0; t < WB_NTYPES; ++t)
-        count += (types & WB_TYPE_BIT(t)) != 0;
-    buf[0] = '\0';
-    for (t = 0; t < WB_NTYPES; ++t)
-        if (types & WB_TYPE_BIT(t)) {
-            size_t used = strlen(buf);
-            ++seen;
-            snprintf(buf + used, len - used, "%s%s", seen == 1 ? "" : seen == count ? " or " : ", ",
-                     wb_type_name((wb_type)t));
-        }
-}
-
 /* --type T and --values V (the lab's types; uniform needs float or double:
  * check_type_values, once every option is read). */
 static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err,
@@ -258,7 +190,7 @@ static int parse_type_values(const wb_lab *lab, const char *f, const char *v, wb
 {
     char names[64];
     int t;
-    type_names(lab, names, sizeof names);
+    wb_type_names(lab->types, names, sizeof names);
     if (!strcmp(f, "--values")) {
         if (strcmp(v, "exact") && strcmp(v, "uniform")) {
             fail(err, errlen, "--values: '%.*s%s' is not an input; give exact (integers) or uniform "
@@ -655,173 +587,6 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
     if (lab->shape == WB_MATRIX)
         a->n = (long long)a->nx * a->ny;
     return finish_lists(lab, a, err, errlen);
-}
-
-/* The synopsis: bracketed groups, a line broken between two groups where
- * the next would pass WB_WIDTH columns; the --trace line. */
-static void print_synopsis(const wb_lab *lab, FILE *f)
-{
-    char extra[48] = "", finish_[16] = "";
-    const int matrix = lab->shape == WB_MATRIX;
-    const char *groups[] = {
-        matrix ? "[-n NXxNY | --nx NX --ny NY]" : "[-n N]",
-        !lab->uses_block ? "" : matrix ? "[-b WxH]" : "[-b THREADS]",
-        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", "[--explain]", "[--check]",
-        lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--type T]" : "",
-        lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--values V]" : "",
-        lab->exercises.count > 0 ? "[--exercises]" : "", extra, finish_, "[--list]", "[-h]"};
-    int i, col;
-    if (lab->extra_flag)
-        snprintf(extra, sizeof extra, "[%s]", lab->extra_flag);
-    if (lab->device_finish)
-        snprintf(finish_, sizeof finish_, "[--finish F]");
-    fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
-    col = fprintf(f, "usage: ./%s", lab->lab);
-    for (i = 0; i < (int)(sizeof groups / sizeof groups[0]); ++i) {
-        if (!groups[i][0])
-            continue;
-        if (col + 1 + (int)strlen(groups[i]) > WB_WIDTH)
-            col = fprintf(f, "\n      ");
-        col += fprintf(f, " %s", groups[i]);
-    }
-    fprintf(f, "\n");
-    if (lab->gpu_trace)
-        fprintf(f, "       ./%s --trace NAME [-n %s] [-b %s] [--brief] [--svg FILE]\n", lab->lab,
-                matrix ? "NXxNY" : "N", matrix ? "WxH" : "THREADS");
-    fprintf(f, "\n");
-}
-
-/* -n and -b: the shape and the block, with the lab's defaults. */
-static void print_size_options(const wb_lab *lab, FILE *f)
-{
-    if (lab->shape == WB_LENGTH)
-        fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
-                   "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
-    else
-        fprintf(f, "  -n NXxNY      matrix of NX columns and NY rows (default %dx%d); -n N is N x N\n"
-                   "  --nx, --ny    set one side\n", lab->default_nx, lab->default_ny);
-    if (lab->uses_block && lab->shape == WB_LENGTH)
-        fprintf(f, "  -b THREADS    threads per block, a power of two from 32 to 1024 (default %d)\n",
-                lab->default_block_x);
-    else if (lab->uses_block)
-        fprintf(f, "  -b WxH        block shape, powers of two with 32 <= W*H <= 1024 (default %dx%d)\n",
-                lab->default_block_x, lab->default_block_y);
-}
-
-/* --check and --exercises, in the lab's words. */
-static void print_check_options(const wb_lab *lab, FILE *f)
-{
-    char text[320];
-    snprintf(text, sizeof text,
-             "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
-             "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
-             lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
-             lab->device_finish ? "--finish, " : "", "--seed",
-             lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
-             : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
-                                     : "-n 1,17,1000003");
-    wb_print_wrapped(f, "  --check       ", 16, text);
-    if (lab->exercises.count > 0) {
-        snprintf(text, sizeof text, "run your exercises (%s) beside the kernels they are measured "
-                                    "against; without -n at %s, where every bug shows",
-                 lab->exercise_file, lab->shape == WB_LENGTH ? "n = 16777213 (2^24 - 3)" : "a rectangle");
-        wb_print_wrapped(f, "  --exercises   ", 16, text);
-    }
-}
-
-void wb_print_usage(const wb_lab *lab, FILE *f)
-{
-    print_synopsis(lab, f);
-    print_size_options(lab, f);
-    fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
-               "  -r REPS       timed repetitions; the median is reported (default %d)\n"
-               "  --seed S      seed of the input generator (default 1)\n"
-               "  --csv         machine-readable CSV on stdout (columns: docs/output.md)\n"
-               "  --json        machine-readable JSON on stdout\n"
-               "  --explain     show step by step what the threads do on a tiny input\n",
-            lab->default_reps);
-    print_check_options(lab, f);
-    if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
-        char names[64];
-        type_names(lab, names, sizeof names);
-        fprintf(f, "  --type T      the element type: %s (default int)\n"
-                   "  --values V    exact (default): integers, every sum exact, checked exactly;\n"
-                   "                uniform: [-1, 1) (float, double), checked against an error bound\n",
-                names);
-    }
-    if (lab->extra_flag) {
-        char lead[32];
-        snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
-        wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
-    }
-    if (lab->device_finish)
-        fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
-                   "                partial sums; device, the kernel relaunched on them until one remains\n");
-    if (lab->gpu_trace)
-        wb_print_wrapped(f, "  --trace NAME  ", 16,
-                         "the real accesses of kernel NAME on this GPU (Compute Sanitizer), drawn as "
-                         "--explain draws them: the tree, sectors per request, bank conflicts, active "
-                         "lanes; -n and -b size it (small by default), --brief draws the steps and the "
-                         "summary only, --svg FILE also writes the picture");
-    fprintf(f, "  --list        name every kernel with what it shows\n"
-               "  -h, --help    this text\n\n"
-               "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
-               "             3 no usable CUDA device or a CUDA error\n");
-}
-
-/* Each kernel's lesson (an exercise's kind, task and reference row) beside
- * its name, wrapped under itself to fit WB_WIDTH columns. */
-void wb_print_list(const wb_lab *lab, FILE *f)
-{
-    int i, namew = 0;
-    char lead[128], text[512];
-    for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
-        const wb_kernel_info *k = i < lab->kernels.count ? wb_table_at(lab->kernels, i)
-                                                         : wb_table_at(lab->exercises, i - lab->kernels.count);
-        if ((int)strlen(k->name) > namew)
-            namew = (int)strlen(k->name);
-    }
-    for (i = 0; i < lab->kernels.count; ++i) {
-        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
-        snprintf(lead, sizeof lead, "%-*s  ", namew, k->name);
-        wb_print_wrapped(f, lead, namew + 2, k->lesson);
-    }
-    if (lab->exercises.count > 0)
-        fprintf(f, "\nexercises in %s (./%s --exercises runs them):\n", lab->exercise_file, lab->lab);
-    for (i = 0; i < lab->exercises.count; ++i) {
-        const wb_kernel_info *k = wb_table_at(lab->exercises, i);
-        snprintf(lead, sizeof lead, "%-*s  %-5s ", namew, k->name, k->kind);
-        snprintf(text, sizeof text, "%s (measured against %s)", k->lesson, k->against);
-        wb_print_wrapped(f, lead, namew + 8, text);
-    }
-}
-
-/* One --list --csv row: the lesson quoted when it holds a comma or a quote. */
-static void list_csv_row(FILE *f, const wb_kernel_info *k, const char *kind)
-{
-    const char *c;
-    fprintf(f, "%s,%s,%s,", k->name, kind, k->against ? k->against : "");
-    if (!strpbrk(k->lesson, ",\"")) {
-        fprintf(f, "%s\n", k->lesson);
-        return;
-    }
-    fputc('"', f);
-    for (c = k->lesson; *c; ++c) {
-        if (*c == '"')
-            fputc('"', f); /* a quote inside is doubled */
-        fputc(*c, f);
-    }
-    fputs("\"\n", f);
-}
-
-void wb_print_list_csv(const wb_lab *lab, FILE *f)
-{
-    int i;
-    fprintf(f, "kernel,kind,against,lesson\n");
-    for (i = 0; i < lab->kernels.count; ++i)
-        list_csv_row(f, wb_table_at(lab->kernels, i), "kernel");
-    for (i = 0; i < lab->exercises.count; ++i)
-        list_csv_row(f, wb_table_at(lab->exercises, i), wb_table_at(lab->exercises, i)->kind);
 }
 
 wb_shape wb_args_shape(int argc, char **argv)

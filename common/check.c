@@ -1,14 +1,12 @@
 /*
- * check.c - --check: the CSV of verdicts, one row per kernel and
- * configuration, their counts, and the loop over the lists that makes them.
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ * check.c - --check's verdicts: the CSV of one row per kernel and
+ * configuration, and their counts. C11, no CUDA.
  */
-#define _POSIX_C_SOURCE 200809L
-#include "workbook.h"
-
-#include "report_parts.h"
+#include "check.h"
 
 #include <string.h>
+
+#include "base.h"
 
 const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
 
@@ -75,65 +73,4 @@ int wb_check_end(const wb_checker *c, FILE *err)
     fprintf(err, ", %d PASS, %d FAIL, %d todo (%.1f s)\n", c->passed, c->failed, c->todo,
             (wb_now_ms() - c->t0) / 1000.0);
     return c->failed || dropped ? WB_EXIT_WRONG : WB_EXIT_OK;
-}
-
-/* The rows the lists call for, counted apart from the loop that runs them:
- * every row at every combination, a library row at the first block only. */
-static int planned_rows(const wb_run *run)
-{
-    const wb_args *a = run->a;
-    int i, per_input = 0;
-    for (i = 0; i < run->nrows; ++i)
-        per_input += wb_is_library(run->order[i]->name) ? 1 : a->block_count;
-    return a->type_count * a->seed_count * a->n_count * a->finish_count * per_input;
-}
-
-/* The input of list items (ti, si, ni), for every block and finish. */
-static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si, int ni)
-{
-    memset(cfg, 0, sizeof *cfg);
-    cfg->type = a->type_list[ti];
-    cfg->values = a->values;
-    cfg->seed = a->seed_list[si];
-    cfg->n = a->n_list[ni];
-    cfg->nx = a->nx_list[ni];
-    cfg->ny = a->ny_list[ni];
-    cfg->bx = a->bx_list;
-    cfg->by = a->by_list;
-    cfg->nblocks = a->block_count;
-    cfg->finish = a->finish_list;
-    cfg->nfinish = a->finish_count;
-}
-
-int wb_check_run(wb_run *run, int type, const wb_runner *rn)
-{
-    const wb_args *a = run->a;
-    wb_checker ck;
-    int ti, si, ni, fi, bi, i;
-    wb_check_begin(&ck, run->lab->lab, stdout);
-    ck.planned = planned_rows(run);
-    for (ti = 0; ti < a->type_count; ++ti)
-        for (si = 0; si < a->seed_count; ++si)
-            for (ni = 0; ni < a->n_count; ++ni) {
-                wb_input_cfg in;
-                check_input_cfg(&in, a, ti, si, ni);
-                rn->open_input(run, &in);
-                for (fi = 0; fi < a->finish_count; ++fi)
-                    for (bi = 0; bi < a->block_count; ++bi) {
-                        wb_check_cfg cfg;
-                        wb_check_cfg_of(&cfg, run->lab, a, ni, bi, ti, fi, si);
-                        if (type >= 0)
-                            cfg.type = (wb_type)type;
-                        for (i = 0; i < run->nrows; ++i) {
-                            wb_row row;
-                            if (bi > 0 && wb_is_library(run->order[i]->name)) /* it ignores -b */
-                                continue;
-                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->finish_list[fi],
-                                        WB_ROW_CHECK, &row);
-                            wb_check_add(&ck, &row, &cfg, stdout);
-                        }
-                    }
-                rn->close_input(run);
-            }
-    return wb_check_end(&ck, stderr);
 }

@@ -1,12 +1,17 @@
 /*
  * check.h - --check's verdicts: the CSV of one row per kernel and
- * configuration, its counts and its summary line (check.c; the loop over
- * the lists is wb_check_run, program.h). Part of workbook.h.
+ * configuration, its counts and its summary line.
  */
 #ifndef WB_CHECK_H
 #define WB_CHECK_H
 
+#include <stdio.h>
+
+#include "args.h"
+#include "lab.h"
+#include "numbers.h"
 #include "report.h"
+#include "types.h"
 
 #ifdef __cplusplus
 extern "C" {

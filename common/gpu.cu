@@ -1,12 +1,18 @@
 /*
- * gpu.cu - the CUDA half of common/: error checks, the device, timing, the
- * L2 flush and the copy ceiling. Contracts in workbook.h.
+ * gpu.cu - the CUDA half of the workbook's code: error checks, the device,
+ * device memory, timing, the L2 flush, the copy ceiling, poison and guards,
+ * and the steps of one row.
  */
-#include "workbook.h"
-#include "no_device.h"
+#include "gpu.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "base.h"
+#include "no_device.h"
+#include "numbers.h"
+#include "report.h"
+#include "text.h"
 
 /* The lab's name in front of every message below (wb_gpu_open learns it). */
 static const char *gpu_lab = "";

@@ -1,17 +1,22 @@
 /*
- * gpu.h - the CUDA half every GPU lab shares (gpu.cu): CHECK and
- * CHECK_LAUNCH, which name file, line and call; the device and its banner;
- * the row runner; event timing with an L2 flush before every repetition;
- * the copy ceiling. Declared only when the including file is compiled by
- * nvcc. Part of workbook.h.
+ * gpu.h - the CUDA half every GPU lab shares: CHECK and CHECK_LAUNCH, which
+ * name file, line and call; the device and its banner; device memory;
+ * poison and guards; the steps of one row; event timing with an L2 flush
+ * before every repetition; the copy ceiling. Declared only when the
+ * including file is compiled by nvcc.
  */
 #ifndef WB_GPU_H
 #define WB_GPU_H
 
 #ifdef __CUDACC__
+#include <stddef.h>
+
 #include <cuda_runtime.h>
 
+#include "lab.h"
+#include "numbers.h"
 #include "program.h"
+#include "report.h"
 
 #ifdef __cplusplus
 extern "C" {

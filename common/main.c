@@ -1,16 +1,20 @@
 /*
  * main.c - wb_main, the one main of every program: parse (-h, --list and
  * every bad input), the lab's own mode, the checks before the device,
- * --explain, the device, --check, the timed rows (a sweep's sizes too), the
- * exercises' count, the print, the clean-up; and the CPU as a device.
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ * --explain, the device, --check and its loop over the lists, the timed
+ * rows (a sweep's sizes too), the exercises' count, the print, the
+ * clean-up; and the CPU as a device. C11, no CUDA.
  */
 #define _GNU_SOURCE
-#include "workbook.h"
-#include "trace.h" /* --trace KERNEL */
+#include "program.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "base.h"
+#include "check.h"
+#include "trace.h" /* --trace KERNEL */
+#include "usage.h"
 
 /* ------------------------------------------------------------------------ */
 /* The CPU as the device (lab01)                                             */
@@ -50,6 +54,25 @@ const wb_device wb_cpu_device = {cpu_open, cpu_describe, cpu_close};
 /* ------------------------------------------------------------------------ */
 /* The rows                                                                  */
 /* ------------------------------------------------------------------------ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order)
+{
+    int i, j, count = 0;
+    for (i = 0; i < lab->kernels.count; ++i) {
+        const wb_kernel_info *k = wb_table_at(lab->kernels, i);
+        int wanted = a->selected[i];
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                wanted = 1;
+        if (!wanted)
+            continue;
+        order[count++] = k;
+        for (j = 0; a->exercises && j < lab->exercises.count; ++j)
+            if (a->ex_selected[j] && !strcmp(wb_table_at(lab->exercises, j)->against, k->name))
+                order[count++] = wb_table_at(lab->exercises, j);
+    }
+    return count;
+}
+
 void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_mode mode)
 {
     int i;
@@ -130,6 +153,70 @@ static void count_exercises(const wb_program *p, const wb_run *run)
                   lab->shape == WB_MATRIX ? (long long)lab->exercise_nx * lab->exercise_ny : lab->exercise_n,
                   lab->exercise_nx, lab->exercise_ny, 0);
     wb_rows(p->runner, &ex, &cfg, WB_ROW_COUNT);
+}
+
+/* ------------------------------------------------------------------------ */
+/* --check                                                                   */
+/* ------------------------------------------------------------------------ */
+/* The rows the lists call for, counted apart from the loop that runs them:
+ * every row at every combination, a library row at the first block only. */
+static int planned_rows(const wb_run *run)
+{
+    const wb_args *a = run->a;
+    int i, per_input = 0;
+    for (i = 0; i < run->nrows; ++i)
+        per_input += wb_is_library(run->order[i]->name) ? 1 : a->block_count;
+    return a->type_count * a->seed_count * a->n_count * a->finish_count * per_input;
+}
+
+/* The input of list items (ti, si, ni), for every block and finish. */
+static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si, int ni)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->type = a->type_list[ti];
+    cfg->values = a->values;
+    cfg->seed = a->seed_list[si];
+    cfg->n = a->n_list[ni];
+    cfg->nx = a->nx_list[ni];
+    cfg->ny = a->ny_list[ni];
+    cfg->bx = a->bx_list;
+    cfg->by = a->by_list;
+    cfg->nblocks = a->block_count;
+    cfg->finish = a->finish_list;
+    cfg->nfinish = a->finish_count;
+}
+
+int wb_check_run(wb_run *run, int type, const wb_runner *rn)
+{
+    const wb_args *a = run->a;
+    wb_checker ck;
+    int ti, si, ni, fi, bi, i;
+    wb_check_begin(&ck, run->lab->lab, stdout);
+    ck.planned = planned_rows(run);
+    for (ti = 0; ti < a->type_count; ++ti)
+        for (si = 0; si < a->seed_count; ++si)
+            for (ni = 0; ni < a->n_count; ++ni) {
+                wb_input_cfg in;
+                check_input_cfg(&in, a, ti, si, ni);
+                rn->open_input(run, &in);
+                for (fi = 0; fi < a->finish_count; ++fi)
+                    for (bi = 0; bi < a->block_count; ++bi) {
+                        wb_check_cfg cfg;
+                        wb_check_cfg_of(&cfg, run->lab, a, ni, bi, ti, fi, si);
+                        if (type >= 0)
+                            cfg.type = (wb_type)type;
+                        for (i = 0; i < run->nrows; ++i) {
+                            wb_row row;
+                            if (bi > 0 && wb_is_library(run->order[i]->name)) /* it ignores -b */
+                                continue;
+                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->finish_list[fi],
+                                        WB_ROW_CHECK, &row);
+                            wb_check_add(&ck, &row, &cfg, stdout);
+                        }
+                    }
+                rn->close_input(run);
+            }
+    return wb_check_end(&ck, stderr);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -1,7 +1,7 @@
 /*
- * no_device.h - why no CUDA device can be used, in a few words: the one
- * wording shared by the labs (gpu.cu) and the device query behind
- * tools/gpu.sh (tools/gpu_query.cu). Header only; nvcc.
+ * no_device.h - why no CUDA device can be used, in a few words, and what to
+ * do: the one wording of the labs and of the device query behind
+ * tools/gpu.sh. Header only; nvcc.
  */
 #ifndef WB_NO_DEVICE_H
 #define WB_NO_DEVICE_H

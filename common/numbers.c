@@ -1,12 +1,10 @@
 /*
  * numbers.c - statistics (median, quartiles), bandwidth, the inputs (the int value
  * rule, float and double values), exact sums in 128 bits, and the rounding
- * error bounds of an order of additions.
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
- * The contracts are in workbook.h.
+ * error bounds of an order of additions. C11, no CUDA.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "workbook.h"
+#include "numbers.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -106,7 +104,7 @@ long long wb_sum_ints(const int *a, size_t n)
 }
 
 /* float and double: the exact and the uniform input, their exact sums and
- * the error bounds (contracts in workbook.h). The 128-bit integers are gcc's
+ * the error bounds (contracts in numbers.h). The 128-bit integers are gcc's
  * __int128, kept inside this file. */
 int wb_uniform_step_bits(wb_type t)
 {

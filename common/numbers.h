@@ -1,16 +1,23 @@
 /*
- * numbers.h - statistics and bandwidth, the inputs and their exact sums,
- * the rounding-error bounds, and small arithmetic (numbers.c, workbook.c).
- * Part of workbook.h.
+ * numbers.h - statistics and bandwidth, the inputs (--values) and their
+ * exact sums, and the rounding-error bounds of an order of additions.
  */
 #ifndef WB_NUMBERS_H
 #define WB_NUMBERS_H
 
-#include "args.h"
+#include <stddef.h>
+
+#include "types.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The input values (--values). */
+typedef enum {
+    WB_VALUES_EXACT = 0,  /* integers whose every partial sum is exact in the type: exact checks */
+    WB_VALUES_UNIFORM = 1 /* [-1, 1) (float or double): checked against an error bound */
+} wb_values;
 
 /* ------------------------------------------------------------------------ */
 /* Statistics and bandwidth                                                  */
@@ -122,15 +129,6 @@ double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum);
  * like a random walk). A sum can be right and miss it only if its roundings
  * all lean one way. */
 double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_sum);
-
-/* Monotonic wall clock in milliseconds (POSIX clock_gettime). */
-double wb_now_ms(void);
-
-/* A power of two? (x >= 1) */
-int wb_is_pow2(long long x);
-
-/* ceil(a / b) for b > 0 */
-long long wb_ceil_div(long long a, long long b);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -3,13 +3,18 @@
  * runner (how its rows meet the device), a device, its texts and modes; and
  * wb_main, the one main that parses, lists, explains, checks, picks the
  * device, runs the rows timed, verified and rechecked, counts the
- * exercises, prints and cleans up (main.c). Part of workbook.h.
+ * exercises, prints and cleans up.
  */
 #ifndef WB_PROGRAM_H
 #define WB_PROGRAM_H
 
+#include <stdio.h>
+
 #include "args.h"
+#include "lab.h"
+#include "numbers.h"
 #include "report.h"
+#include "types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -111,6 +116,16 @@ typedef struct wb_program {
     void (*cleanup)(void); /* before the device closes */
 } wb_program;
 
+/*
+ * The rows of a run, in order: the selected kernels; with --exercises each
+ * selected exercise right after the kernel it is measured against (that
+ * kernel runs even if -k left it out). Fills order[] (room for
+ * 2 * WB_MAX_KERNELS) with each row's entry of the lab's own tables (its
+ * wb_kernel_info is the entry's first member: cast it back to the lab's
+ * struct) and returns the count.
+ */
+int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
+
 /* The main of every program: returns its exit status. */
 int wb_main(const wb_program *p, int argc, char **argv);
 
@@ -131,7 +146,7 @@ const char *wb_baseline(const wb_lab *lab, const wb_args *a, const char *preferr
  * (type, seed, size), one CSV row each on stdout; a library row at the
  * first block only; says on stderr how many rows it planned and ran, and
  * fails when they differ. `type` names the CSV's type when the lab has no
- * --type (lab06: float), else -1. Returns the exit status (check.c). */
+ * --type (lab06: float), else -1. Returns the exit status. */
 int wb_check_run(wb_run *run, int type, const wb_runner *rn);
 
 #ifdef __cplusplus

@@ -1,33 +1,53 @@
 /*
- * reduce.cu - the harness that labs 02-05 share: input, padding, poisoning,
- * exact verification, the two timings, and the usual main. A lab supplies
- * only its kernels and their table. Contracts in workbook.h.
+ * reduce.cu - the runner that labs 02-05 share: what a row cannot take
+ * (refused before the device opens), each input and its exact reference,
+ * each row verified, timed and checked again, and the notes of the device
+ * finish. A lab supplies only its kernels and their table.
  */
-#include "workbook.h"
+#include "reduce.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The partial sums are poisoned with WB_POISON_BYTE (gpu.h): partial sums
- * of non-negative inputs are never negative, and 0xABABABAB is; as a float
- * or a double it is no multiple of the uniform input's step (2^-24, 2^-52)
- * either, so no sum of any input of any type is ever the poison.
- * After the n elements, for a kernel that checks n itself: 0x55 bytes
- * (0x55555555 as an int, about 1.5e13 as a float, 1e103 as a double), so
- * that one element read past n changes the sum (and the maximum). */
-#define WB_TAIL_POISON_BYTE 0x55
+#include "base.h"
+#include "gpu.h"
+#include "lab.h"
+#include "numbers.h"
+#include "program.h"
+#include "reduce_pass.h"
+#include "report.h"
+#include "types.h"
 
-unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
-                        wb_type type)
+/* Refuse kernel k's row (exit 2, one line) when it cannot run at one of
+ * the run's blocks or in one of its element types. */
+static void check_row(const wb_lab *lab, const wb_args *a, const wb_reduce_kernel *k)
 {
-    if (k->grid_for)
-        return k->grid_for(n, block, g, type);
-    return (unsigned)wb_ceil_div(n, (long long)block * k->per_thread);
+    unsigned types = k->types ? k->types : WB_TYPE_BIT(WB_INT);
+    int bi, ti;
+    for (bi = 0; bi < a->block_count || bi == 0; ++bi) { /* each block of a --check list */
+        unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
+        if (block < k->min_block || block > k->max_block) {
+            fprintf(stderr,
+                    "%s: -b %u: %s runs at -b %u to %u only; change -b or -k\n",
+                    lab->lab, block, k->info.name, k->min_block, k->max_block);
+            exit(WB_EXIT_USAGE);
+        }
+    }
+    for (ti = 0; ti < a->type_count || ti == 0; ++ti) { /* each type of a --check list */
+        wb_type t = a->type_count ? a->type_list[ti] : a->type;
+        if (!(types & WB_TYPE_BIT(t))) {
+            char names[64];
+            wb_type_names(types, names, sizeof names);
+            fprintf(stderr, "%s: --type %s: %s runs in %s only; change --type or -k\n", lab->lab,
+                    wb_type_name(t), k->info.name, names);
+            exit(WB_EXIT_USAGE);
+        }
+    }
 }
 
-void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
+void wb_reduce_check_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows)
 {
-    int i, bi;
+    int i;
     (void)order;
     (void)nrows;
     for (i = 0; i < lab->kernels.count + lab->exercises.count; ++i) {
@@ -36,290 +56,8 @@ void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel
                                                                        : wb_table_at(lab->exercises, i - lab->kernels.count));
         if (kernel ? !a->selected[i] : !a->ex_selected[i - lab->kernels.count])
             continue;
-        for (bi = 0; bi < a->block_count || bi == 0; ++bi) { /* each block of a --check list */
-            unsigned block = (unsigned)(a->block_count ? a->bx_list[bi] : a->block_x);
-            if (block < k->min_block || block > k->max_block) {
-                fprintf(stderr,
-                        "%s: -b %u: %s runs at -b %u to %u only; change -b or -k\n",
-                        lab->lab, block, k->info.name, k->min_block, k->max_block);
-                exit(WB_EXIT_USAGE);
-            }
-        }
+        check_row(lab, a, k);
     }
-}
-
-/* The ints a pass of kernel k over n ints reads: whole blocks of
- * block * per_thread (a grid of its own may reach further), and n rounded up
- * to a multiple of 4 (16-byte loads; and each level of partial sums below
- * starts 16-byte aligned). */
-static size_t reach(const wb_reduce_kernel *k, unsigned n, unsigned grid, unsigned block)
-{
-    size_t tile = (size_t)block * k->per_thread;
-    size_t covered = (size_t)wb_ceil_div(n, (long long)tile) * tile, rounded = ((size_t)n + 3) / 4 * 4;
-    if ((size_t)grid * tile > covered && !k->grid_for)
-        covered = (size_t)grid * tile;
-    return covered > rounded ? covered : rounded;
-}
-
-/* At most this many launches for one reduction: each pass leaves one partial
- * sum per block of 32 or more threads, so 2^31 ints take 7. */
-#define WB_MAX_PASSES 8
-
-/*
- * The launches of one whole reduction. With the host finish: one, the first
- * pass. With the device finish (the PMPP way): pass p reduces n[p] ints (the
- * input, then the previous pass's partial sums) with grid[p] blocks into
- * grid[p] partial sums at partial + off[p], until one value remains. Each
- * level of partial sums is also the next pass's input, so it is padded to
- * len[p] ints as the input is (zeros; poison for a kernel that checks n).
- * After the last level, a guard (WB_GUARD_BYTES, poisoned): a kernel that
- * writes past its last partial sum changes it.
- * One buffer per level rather than two in turn: in-place kernels overwrite
- * their input, padding included, so a reused buffer would need its padding
- * restored inside the timing; this way every level is poisoned and padded
- * once, outside it, and the timed reduction is the launches alone.
- */
-typedef struct {
-    int passes;
-    unsigned n[WB_MAX_PASSES], grid[WB_MAX_PASSES];
-    size_t off[WB_MAX_PASSES], len[WB_MAX_PASSES];
-    size_t total; /* elements of the partial-sum buffer that the passes use */
-} finish_plan;
-
-static void plan_finish(finish_plan *f, const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
-                        int device, wb_type type)
-{
-    int p;
-    memset(f, 0, sizeof *f);
-    for (p = 0; p < WB_MAX_PASSES; ++p) {
-        unsigned grid = wb_reduce_grid(k, n, block, g, type);
-        /* the last pass: one value left, or a grid that cannot get there
-         * (0 blocks, or no fewer blocks than inputs: the check says so) */
-        int last = !device || k->one_pass || grid <= 1 || grid >= n || p + 1 == WB_MAX_PASSES;
-        f->n[p] = n;
-        f->grid[p] = grid;
-        f->off[p] = f->total;
-        /* a kernel that sizes its own grid (CUB: grid 0 here) still writes one number */
-        f->len[p] = last ? (grid > 0 ? grid : 1) : reach(k, grid, wb_reduce_grid(k, grid, block, g, type), block);
-        f->total += (f->len[p] + 3) / 4 * 4;
-        f->passes = p + 1;
-        if (last)
-            break;
-        n = grid;
-    }
-    f->total += WB_GUARD_BYTES / sizeof(int); /* the last level's guard (at least its bytes) */
-}
-
-/* Distinct results remembered per row (the run-to-run check of float sums). */
-#define WB_MAX_SEEN 64
-
-/* What a run's rows are checked against. */
-typedef struct {
-    wb_type type;
-    int bounded;    /* float, double against the rounding bound (uniform input) */
-    int forced;     /* bounded because no exact float input exists (n > 2^24) */
-    long long sum;  /* int: the exact sum */
-    const int *ints; /* int: the input, for a max kernel's answer */
-    wb_exact exact; /* float, double: the exact sum, and sum |x| */
-} wb_want;
-
-/* The buffers of runs at one length in one type: the input on the host and
- * on the device (pristine, and a working copy for in-place kernels), the
- * partial sums, and what to check against. Sized for every kernel, block
- * and finish that will run on them, so one input serves them all. */
-typedef struct {
-    wb_type type;
-    size_t esz;
-    unsigned n, max_grid; /* max_grid: the elements host_partial holds */
-    size_t padded, partials;
-    char *data, *orig, *partial;
-    void *host, *host_partial;
-    wb_want want;
-} reduce_bufs;
-
-typedef struct {
-    const wb_reduce_kernel *k;
-    const reduce_bufs *b; /* the input and partial sums it runs on */
-    unsigned grid, block;
-    int device;   /* the device finish (--finish device) */
-    int checking; /* verify: look at every pass's partial sums */
-    finish_plan plan;
-    long long result;   /* int: the sum (or maximum) */
-    double fresult;     /* float, double: the sum */
-    unsigned long long seen[WB_MAX_SEEN]; /* the bits of each different result */
-    int nseen, runs;    /* different results, and runs, since the last forget */
-    int unwritten;      /* a partial sum still poisoned after the run (-1: none) */
-    int unwritten_pass; /* ... left by this pass (0: the first) */
-} run_ctx;
-
-/* The input as kernel k reads it: the pristine n ints, and after them zeros
- * (the identity) or, for a kernel that checks n itself, poison. */
-static void restore_input(run_ctx *c)
-{
-    const reduce_bufs *b = c->b;
-    CHECK(cudaMemcpyAsync(b->data, b->orig, b->padded * b->esz, cudaMemcpyDeviceToDevice, 0));
-    if (c->k->guards_n && b->padded > b->n)
-        CHECK(cudaMemsetAsync(b->data + b->n * b->esz, WB_TAIL_POISON_BYTE, (b->padded - b->n) * b->esz, 0));
-}
-
-/* The end of the last level of partial sums: where its guard starts. */
-static char *last_level_end(const run_ctx *c)
-{
-    const finish_plan *f = &c->plan;
-    return c->b->partial + (f->off[f->passes - 1] + f->len[f->passes - 1]) * c->b->esz;
-}
-
-/* Every pass's partial sums poisoned, and after them the padding that the
- * next pass reads (as restore_input pads the input), and the guard after
- * the last. */
-static void poison_partials(run_ctx *c)
-{
-    const reduce_bufs *b = c->b;
-    const finish_plan *f = &c->plan;
-    int p;
-    for (p = 0; p < f->passes; ++p) {
-        size_t outputs = f->grid[p] > 0 ? f->grid[p] : 1;
-        char *level = b->partial + f->off[p] * b->esz;
-        CHECK(cudaMemsetAsync(level, WB_POISON_BYTE, outputs * b->esz, 0));
-        if (f->len[p] > outputs) /* zero bytes are 0 in every type */
-            CHECK(cudaMemsetAsync(level + outputs * b->esz, c->k->guards_n ? WB_TAIL_POISON_BYTE : 0,
-                                  (f->len[p] - outputs) * b->esz, 0));
-    }
-    wb_poison(last_level_end(c), WB_GUARD_BYTES, WB_POISON_BYTE);
-}
-
-static void restore(void *p)
-{
-    run_ctx *c = (run_ctx *)p;
-    if (c->k->in_place)
-        restore_input(c);
-    poison_partials(c);
-}
-
-static void first_pass(void *p)
-{
-    run_ctx *c = (run_ctx *)p;
-    c->k->launch(c->b->data, c->b->partial, c->b->n, c->grid, c->block, c->b->type);
-    CHECK_LAUNCH("the kernel under test");
-}
-
-/* The first partial sum of parts[0..count) (elements of esz bytes) still
- * poisoned, or -1. */
-static int first_poisoned(const void *parts, unsigned count, size_t esz)
-{
-    return wb_first_poisoned(parts, count, esz, WB_POISON_BYTE);
-}
-
-/* Note the bits of a result among the different ones seen (the float sums of
- * a kernel whose order of additions changes from run to run differ). */
-static void remember(run_ctx *c, const void *value)
-{
-    unsigned long long bits = 0;
-    int i;
-    memcpy(&bits, value, c->b->esz);
-    ++c->runs;
-    for (i = 0; i < c->nseen; ++i)
-        if (c->seen[i] == bits)
-            return;
-    if (c->nseen < WB_MAX_SEEN)
-        c->seen[c->nseen++] = bits;
-}
-
-/* The result: v into c (an exact type's into result, the others' into
- * fresult), its bits remembered. */
-template <typename T> static void take_value(run_ctx *c, T v)
-{
-    if constexpr (wb_traits<T>::exact)
-        c->result = v;
-    else
-        c->fresult = v;
-    remember(c, &v);
-}
-
-/* The result: one value of the run's type at `value`, into c. */
-static void take_result(run_ctx *c, const void *value)
-{
-    wb_with_type(c->b->type, [&](auto z) { take_value(c, *(const decltype(z) *)value); });
-}
-
-/* parts partial sums hp[] added on the host (for a max kernel: their
- * maximum) in T's host sum, as a program in T would; an exact type's sum
- * is the same in any order, so it counts as one result seen. */
-template <typename T> static void add_partials(run_ctx *c, const T *hp, unsigned parts)
-{
-    typedef typename wb_traits<T>::host_sum S;
-    S s = c->k->op == WB_OP_MAX ? (S)-(1LL << 62) : (S)0; /* below any int */
-    unsigned i;
-    for (i = 0; i < parts; ++i) {
-        if (c->k->op == WB_OP_MAX)
-            s = hp[i] > s ? hp[i] : s;
-        else
-            s += hp[i];
-    }
-    if constexpr (wb_traits<T>::exact) {
-        c->result = s;
-        ++c->runs;
-        c->nseen = 1;
-    } else {
-        take_value(c, s);
-    }
-}
-
-/* The whole reduction to one number, finished on the host: the first pass,
- * then (as the book does) the partial sums copied back and added on the
- * host. Notes a partial sum left poisoned. */
-static void finish_on_host(run_ctx *c)
-{
-    const reduce_bufs *b = c->b;
-    unsigned parts = c->k->one_pass ? 1 : c->grid;
-    first_pass(c);
-    CHECK(cudaMemcpy(b->host_partial, b->partial, parts * b->esz, cudaMemcpyDeviceToHost));
-    c->unwritten = first_poisoned(b->host_partial, parts, b->esz);
-    c->unwritten_pass = 0;
-    wb_with_type(b->type, [&](auto z) { add_partials(c, (const decltype(z) *)b->host_partial, parts); });
-}
-
-/* The whole reduction to one number, finished on the device (PMPP): the
- * same kernel relaunched on its own partial sums until one value remains;
- * only that int comes back. Verifying (c->checking), each pass's partial
- * sums are also copied back and looked at, outside any timing. */
-static void finish_on_device(run_ctx *c)
-{
-    const reduce_bufs *b = c->b;
-    const finish_plan *f = &c->plan;
-    int p, last = f->passes - 1;
-    unsigned char value[8];
-    c->unwritten = -1;
-    for (p = 0; p < f->passes; ++p) {
-        char *in = p == 0 ? b->data : b->partial + f->off[p - 1] * b->esz;
-        c->k->launch(in, b->partial + f->off[p] * b->esz, f->n[p], f->grid[p], c->block, b->type);
-        CHECK_LAUNCH("the kernel under test, relaunched on its partial sums");
-        if (c->checking && c->unwritten < 0 && f->grid[p] > 0) {
-            /* a one-pass kernel writes partial[0] only (the rest is its own
-             * scratch, or untouched) */
-            unsigned outs = c->k->one_pass ? 1 : f->grid[p];
-            unsigned parts = outs < b->max_grid ? outs : b->max_grid; /* host_partial's room */
-            CHECK(cudaMemcpy(b->host_partial, b->partial + f->off[p] * b->esz, parts * b->esz,
-                             cudaMemcpyDeviceToHost));
-            c->unwritten = first_poisoned(b->host_partial, parts, b->esz);
-            c->unwritten_pass = p;
-        }
-    }
-    CHECK(cudaMemcpy(value, b->partial + f->off[last] * b->esz, b->esz, cudaMemcpyDeviceToHost));
-    if (c->unwritten < 0 && first_poisoned(value, 1, b->esz) == 0) { /* a last pass that never ran */
-        c->unwritten = 0;
-        c->unwritten_pass = last;
-    }
-    take_result(c, value);
-}
-
-static void whole(void *p)
-{
-    run_ctx *c = (run_ctx *)p;
-    if (c->device)
-        finish_on_device(c);
-    else
-        finish_on_host(c);
 }
 
 /* The exact answer for kernel k: the 64-bit sum, or the maximum. */
@@ -467,9 +205,9 @@ static void bufs_size(reduce_bufs *b, const wb_gpu *g, const wb_kernel_info *con
             for (f = 0; f < nfinish; ++f) {
                 const wb_reduce_kernel *k = (const wb_reduce_kernel *)order[i];
                 unsigned block = (unsigned)blocks[j], grid = wb_reduce_grid(k, n, block, g, type);
-                size_t covered = reach(k, n, grid, block);
+                size_t covered = wb_reduce_reach(k, n, grid, block);
                 finish_plan fp;
-                plan_finish(&fp, k, n, block, g, finishes[f], type);
+                wb_plan_finish(&fp, k, n, block, g, finishes[f], type);
                 if (grid > b->max_grid)
                     b->max_grid = grid;
                 if (covered > b->padded)
@@ -519,8 +257,8 @@ typedef struct {
 static void fresh(void *p)
 {
     run_ctx *c = &((row_ctx *)p)->c;
-    restore_input(c);
-    poison_partials(c);
+    wb_restore_input(c);
+    wb_poison_partials(c);
 }
 
 /* The verified run: the whole reduction, looking at every pass's partial sums. */
@@ -528,7 +266,7 @@ static void checked(void *p)
 {
     run_ctx *c = &((row_ctx *)p)->c;
     c->checking = 1;
-    whole(c);
+    wb_pass_whole(c);
     c->checking = 0;
 }
 
@@ -564,7 +302,7 @@ static void row_judge(void *p, wb_row *row, const char *when)
     else if (c->unwritten >= 0)
         snprintf(row->check, sizeof row->check, "block %d never wrote its result (output still poisoned)",
                  c->unwritten);
-    else if (row->pass && !wb_guard_intact(last_level_end(c), 0, WB_POISON_BYTE)) {
+    else if (row->pass && !wb_guard_intact(wb_last_level_end(c), 0, WB_POISON_BYTE)) {
         row->pass = 0;
         snprintf(row->check, sizeof row->check, "wrote past its last partial sum (the guard after them changed)");
     }
@@ -578,7 +316,8 @@ static void row_tally(void *p, wb_row *row)
     row->distinct = x->c.nseen;
 }
 
-static const wb_row_ops reduce_ops = {first_pass, restore, whole, fresh, checked, row_judge, row_tally};
+static const wb_row_ops reduce_ops = {wb_pass_first, wb_pass_restore, wb_pass_whole, fresh, checked, row_judge,
+                                      row_tally};
 
 /* Kernel k on b's input with `block` threads and the finish `device`:
  * verified, and as the mode says timed into r, counted, or left in *row. */
@@ -594,7 +333,7 @@ static void run_one(wb_gpu *g, wb_report *r, const wb_lab *lab, const wb_args *a
     c->block = block;
     c->grid = wb_reduce_grid(k, b->n, block, g, b->type);
     c->device = device;
-    plan_finish(&c->plan, k, b->n, block, g, device, b->type);
+    wb_plan_finish(&c->plan, k, b->n, block, g, device, b->type);
     if (b->type == WB_INT)
         x.expected = expected_for(k, b->want.ints, b->n, b->want.sum);
 

@@ -1,14 +1,18 @@
 /*
- * reduce.h - the reduction runner of labs 02-05 (reduce.cu): the row of a
- * kernel table (wb_reduce_kernel, WB_KERNEL, WB_EXERCISE), the launchers'
- * macros, and the runner that verifies and times the rows. Declared only
- * when the including file is compiled by nvcc. Part of workbook.h.
+ * reduce.h - the reduction labs (02-05): the row of a kernel table
+ * (wb_reduce_kernel, WB_KERNEL, WB_EXERCISE), the launchers' macros, and the
+ * runner that verifies and times the rows. Declared only when the including
+ * file is compiled by nvcc.
  */
 #ifndef WB_REDUCE_H
 #define WB_REDUCE_H
 
 #ifdef __CUDACC__
+#include "args.h"
 #include "gpu.h"
+#include "lab.h"
+#include "program.h"
+#include "types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,9 +47,9 @@ typedef struct {
      * gives a wrong sum. 0: zero padding, as the book's kernels assume. */
     int guards_n;
     int op; /* WB_OP_SUM (0) or WB_OP_MAX: what the kernel reduces with */
-    /* the element types it runs in: a mask of WB_TYPE_BIT(t) (args.h), such
+    /* the element types it runs in: a mask of WB_TYPE_BIT(t) (types.h), such
      * as WB_ALL_TYPES; 0 means int only (an exercise: the student writes an
-     * int kernel) */
+     * int kernel). A run in another type is refused (wb_reduce_check_rows). */
     unsigned types;
     /* 1: one pairwise tree over the whole input (gpuRecursiveReduce), not
      * per-block trees and a finish: its rounding bound is the tree's */
@@ -81,10 +85,11 @@ unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, c
                         wb_type type);
 
 /*
- * Refuse (exit 2, one line naming the constraint) a block that a selected
- * kernel cannot take: a program's check_args, before the device opens.
+ * Refuse (exit 2, one line naming the constraint) what a selected row
+ * cannot take, before the device opens: a block outside its min_block ..
+ * max_block, or an element type outside its .types. A program's check_args.
  */
-void wb_reduce_check_blocks(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
+void wb_reduce_check_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
 
 /*
  * The runner of the reduction labs (program.h). Each input: the n elements
@@ -102,7 +107,7 @@ extern const wb_runner wb_reduce_runner;
  * the block check; then the program's own fields (.explain, ...). */
 #define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \
     {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device,                      \
-     .check_args = wb_reduce_check_blocks, __VA_ARGS__}
+     .check_args = wb_reduce_check_rows, __VA_ARGS__}
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
  * unsigned int n): the instance of the run's element type (wb_with_type,

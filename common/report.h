@@ -1,14 +1,19 @@
 /*
- * report.h - a run's rows and what is printed from them: the table for
- * people (report.c), CSV and JSON (report_data.c), and the closing lines.
- * Part of workbook.h.
+ * report.h - a run's rows (wb_row) and its report (wb_report), and what is
+ * printed from them: the table for people, CSV and JSON for programs, and
+ * the closing lines.
  */
 #ifndef WB_REPORT_H
 #define WB_REPORT_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "args.h"
+#include "base.h"
+#include "lab.h"
 #include "numbers.h"
-#include "text.h"
+#include "types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -118,6 +123,18 @@ void wb_row_result_real(wb_row *row, double v);
 void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len);
 unsigned long long wb_fnv1a64(const void *bytes, size_t len);
 
+/* 1 when rows a and b are of the same size (n, and nx x ny). */
+int wb_row_same_size(const wb_row *a, const wb_row *b);
+
+/* What a row's status column says: "PASS", "FAIL" or "todo". */
+const char *wb_status_text(const wb_row *w);
+
+/* How a row's total reached one number ("host", "device"), or NULL: no total. */
+const char *wb_finish_text(const wb_row *w);
+
+/* A grid or block as CSV writes it: "512", or "32x8" when y > 1. */
+void wb_grid_csv(char *buf, size_t len, unsigned x, unsigned y);
+
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);
 
@@ -133,6 +150,10 @@ void wb_report_add(wb_report *r, const wb_row *row);
  * to the header when every row has the same one, a sweep's sizes head
  * groups of rows instead of taking a column. */
 void wb_report_print(const wb_report *r, wb_format f, FILE *out);
+
+/* The report as CSV and as JSON (wb_report_print picks one). */
+void wb_print_csv(const wb_report *r, FILE *out);
+void wb_print_json(const wb_report *r, FILE *out);
 
 /* Our time against the library's, in words that agree with the ratio:
  * "1.04x faster than the library", "level with the library (within 1%)",

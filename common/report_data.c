@@ -1,27 +1,15 @@
 /*
- * report_data.c - the report for programs: CSV and JSON (docs/output.md).
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
- * The contracts are in workbook.h.
+ * report_data.c - the report for programs: CSV and JSON (docs/output.md),
+ * the same figures as the table. C11, no CUDA.
  */
-#define _POSIX_C_SOURCE 200809L
-#include "workbook.h"
-
-#include "csv_columns.h"
-#include "report_parts.h"
+#include "report.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-const char *const wb_csv_header = WB_CSV_COLUMNS;
+#include "csv_columns.h"
 
-void wb_grid_csv(char *buf, size_t len, unsigned x, unsigned y)
-{
-    if (y <= 1)
-        snprintf(buf, len, "%u", x);
-    else
-        snprintf(buf, len, "%ux%u", x, y);
-}
+const char *const wb_csv_header = WB_CSV_COLUMNS;
 
 /* Device names go into CSV unquoted: keep them free of commas and quotes. */
 static void csv_safe(char *dst, size_t len, const char *src)
@@ -63,34 +51,6 @@ static void error_bound_csv(char *buf, size_t len, const wb_row *w)
         snprintf(buf, len, "%.3e,%.3e", w->error, w->bound); /* an infinite error prints inf */
     else
         snprintf(buf, len, ",");
-}
-
-/* ------------------------------------------------------------------------ */
-/* The result column                                                         */
-/* ------------------------------------------------------------------------ */
-void wb_row_result_int(wb_row *row, long long v) { snprintf(row->result, sizeof row->result, "%lld", v); }
-
-void wb_row_result_real(wb_row *row, double v)
-{
-    if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v)))
-        snprintf(row->result, sizeof row->result, "%.0f", v);
-    else
-        snprintf(row->result, sizeof row->result, "%a", v);
-}
-
-unsigned long long wb_fnv1a64(const void *bytes, size_t len)
-{
-    const unsigned char *b = (const unsigned char *)bytes;
-    unsigned long long h = 0xcbf29ce484222325ULL;
-    size_t i;
-    for (i = 0; i < len; ++i)
-        h = (h ^ b[i]) * 0x100000001b3ULL;
-    return h;
-}
-
-void wb_row_result_bytes(wb_row *row, const void *bytes, size_t len)
-{
-    snprintf(row->result, sizeof row->result, "%016llx", wb_fnv1a64(bytes, len));
 }
 
 void wb_print_csv(const wb_report *r, FILE *out)

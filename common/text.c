@@ -1,6 +1,5 @@
 /*
- * text.c - text for people: words wrapped to WB_WIDTH columns.
- * Builds with gcc alone (lab01 and the CPU tests link it without CUDA).
+ * text.c - text for people: words wrapped to WB_WIDTH columns. C11, no CUDA.
  */
 #include "text.h"
 

@@ -1,7 +1,6 @@
 /*
- * text.h - text for people (text.c): the widest line, and words wrapped to
- * it. The bottom of common/: the parser's -h and --list and the report's
- * table both use it. Part of workbook.h.
+ * text.h - text for people: the widest line a program prints, and words
+ * wrapped to it.
  */
 #ifndef WB_TEXT_H
 #define WB_TEXT_H

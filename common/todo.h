@@ -1,7 +1,6 @@
 /*
  * todo.h - WB_TODO(), the body of an exercise stub, in C (lab01) and in a
- * kernel, and WB_TODO_TAKE, how a CUDA lab reads the flag it sets. Part of
- * workbook.h.
+ * kernel, and WB_TODO_TAKE, how a CUDA lab reads the flag it sets.
  */
 #ifndef WB_TODO_H
 #define WB_TODO_H

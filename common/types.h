@@ -3,7 +3,7 @@
  * types.def: the enum wb_type, WB_NTYPES, each type's name, size and
  * traits (the exact integers it holds, the uniform input's step, its unit
  * roundoff); for CUDA code wb_traits<T> (the 16-byte vector type) and
- * wb_with_type, where the run's type becomes T. Part of workbook.h.
+ * wb_with_type, where the run's type becomes T.
  */
 #ifndef WB_TYPES_H
 #define WB_TYPES_H
@@ -32,10 +32,14 @@ typedef struct {
     int step_bits;      /* the uniform input is on a grid of 2^-step_bits (0: int, no such input) */
     int roundoff_bits;  /* unit roundoff u = 2^-roundoff_bits; 0: its sums are exact (int) */
 } wb_type_traits;
-extern const wb_type_traits wb_types[WB_NTYPES]; /* args.c */
+extern const wb_type_traits wb_types[WB_NTYPES];
 
 /* "int", "float", "double" */
 const char *wb_type_name(wb_type t);
+
+/* The types of a mask of WB_TYPE_BIT()s, in words, into buf: "int",
+ * "int or float", "int, float or double" (a mask of 0 is int alone). */
+void wb_type_names(unsigned types, char *buf, size_t len);
 
 /* Bytes per element of type t. */
 static inline size_t wb_type_size(wb_type t) { return wb_types[t].size; }

@@ -18,10 +18,11 @@
 #ifndef EXPLAIN_TREE_CUH
 #define EXPLAIN_TREE_CUH
 
-#include "workbook.h"
-
 #include <stdio.h>
 #include <string.h>
+
+#include "args.h"
+#include "base.h"
 
 #define EXPLAIN_WARP 32
 #define EXPLAIN_DRAW_MAX 64   /* widest block drawn thread by thread */

@@ -19,8 +19,6 @@
 #ifndef REDUCE_INTERLEAVED_CUH
 #define REDUCE_INTERLEAVED_CUH
 
-#include "workbook.h"
-
 /* Interleaved pair implementation with less divergence */
 template <typename T>
 __global__ void reduceInterleaved(T *g_idata, T *g_odata, unsigned int n)

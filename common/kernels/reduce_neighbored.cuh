@@ -27,8 +27,6 @@
 #ifndef REDUCE_NEIGHBORED_CUH
 #define REDUCE_NEIGHBORED_CUH
 
-#include "workbook.h"
-
 /* Neighbored pair implementation with divergence */
 template <typename T>
 __global__ void reduceNeighbored(T *g_idata, T *g_odata, unsigned int n)

@@ -25,6 +25,7 @@ all_fail() {
 # each runner's three broken kernels in one process: every row of each FAILs
 all_fail "reduce runner: writesNothing, writesHalf, writesPast" \
     $B/bad_reduce --check -k writesNothing,writesHalf,writesPast -n 1000,100003 -b 32,256 --finish host,device
+expect_usage "reduce runner: int-only rows refuse --type float (.types)" $B/bad_reduce --check --type int,float -n 1000
 all_fail "matrix runner: rowsNothing, rowsHalf, rowsPast" \
     $B/bad_matrix --check -k rowsNothing,rowsHalf,rowsPast -n 5x4,33x17,300x100 -b 32x1,16x16
 all_fail "transpose runner: transposeNothing, transposeHalf, transposePast" \

@@ -49,3 +49,5 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
         notok "$L has exercises" "--list names none"
     fi
 done
+# a row's element types (its .types) are checked before the device: bad_reduce's rows run in int only
+expect_usage "bad_reduce --type float (int-only rows, refused before the device)" build/tests/bad_reduce --type float

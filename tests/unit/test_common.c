@@ -1,7 +1,8 @@
 /*
  * test_common.c - CPU tests of common/ (C part): the shared fixtures and
- * helpers, and main, which runs the tests of args.c (test_args.c),
- * numbers.c (test_numbers.c) and report.c / report_data.c (test_report.c).
+ * helpers, and main, which runs the tests of args.c and usage.c
+ * (test_args.c), numbers.c (test_numbers.c) and report.c, table.c and
+ * report_data.c (test_report.c).
  * Prints "ok NAME" or "FAIL NAME: why" per check (tests/run counts them);
  * exits 1 if any failed.
  */

@@ -1,7 +1,8 @@
 /*
  * test_common.h - what the CPU tests of common/ share (tests/unit/test_common.c
  * holds them and main; test_args.c, test_numbers.c and test_report.c hold
- * the tests of args.c, numbers.c and report*.c).
+ * the tests of args.c and usage.c, numbers.c, and report.c, table.c and
+ * report_data.c).
  */
 #ifndef WB_TEST_COMMON_H
 #define WB_TEST_COMMON_H

@@ -1,5 +1,5 @@
 /*
- * test_report.c - CPU tests of common/report.c and report_data.c: the table,
+ * test_report.c - CPU tests of common/report.c, table.c and report_data.c: the table,
  * its width, CSV, JSON, the exercises' lines, --check's rows and runner.
  * Checks print "ok NAME" or "FAIL NAME: why" (tests/unit/test_common.c runs them).
  */

@@ -2,7 +2,7 @@
  * checker.c - the grader's verdict on a run of a lab, from a process that
  * never runs the student's code (docs/instructor.md, "How grading from
  * sources decides a verdict"). Built from the workbook's own C code only
- * (common/numbers.c's input generators, common/report_data.c's digest):
+ * (common/numbers.c's input generators, common/report.c's digest):
  *
  *   build/checker/checker --lab LAB --seed S [-n N] [--matrix NXxNY]
  *                         [--names FILE] RUN.csv
@@ -233,7 +233,7 @@ static void digest_text(char *buf, const void *bytes, size_t len)
 {
     wb_row w;
     wb_row_result_bytes(&w, bytes, len);
-    snprintf(buf, 17, "%s", w.result);
+    snprintf(buf, 17, "%.16s", w.result);
 }
 
 static void make_matrix(long long nx, long long ny)
