@@ -40,7 +40,13 @@ if [ ! -f "$conf" ]; then
         "once, with the runs' CUDA_ARCH, DLCM and NOCDP" >&2
     exit 2
 fi
-. "$conf" || { echo "build_student: $conf cannot be read: run $remake" >&2; exit 2; }
+# (what it sets; the functions compile_unit, compile_c and link_lab too)
+settings='' build_id='' lab_dir='' lab_file='' lab_unit='' compiler='' objects='' flags='' buildinfo_c=''
+# shellcheck source=/dev/null # written by make student-objects
+if ! . "$conf" || [ -z "$lab_dir" ] || ! command -v link_lab >/dev/null 2>&1; then
+    echo "build_student: $conf is not make student-objects' (or an older make's): run $remake" >&2
+    exit 2
+fi
 remake="$remake $settings"
 
 # the prebuilt side: the compiler, the objects, their flags, and no source
