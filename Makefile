@@ -125,23 +125,28 @@ BUILD_TAG_lab03   := $(if $(NOCDP),+nocdp)
 # the solutions'): its cksum is the fingerprint a run's CSV carries.
 ex_file = $(call dir_of,$(1))/$(if $(SOLUTIONS),solutions/)exercises.$(if $(filter lab01,$(1)),c,cuh)
 
+# what a lab's build column says (wb_build_id)
+build_id = $(if $(filter lab01,$(1)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(1))$(SOL_TAG)
+
 # build/buildinfo/NAME.c: wb_build_id and wb_build_fingerprint (workbook.h),
 # rewritten only when they change. $(1) name, $(2) build id, $(3) exercise file or empty
+# (BUILDINFO_C: printf's format, the build id and the fingerprint its two %s)
+BUILDINFO_C := const char wb_build_id[] = "%s";\nconst char wb_build_fingerprint[] = "%s";\n
 define buildinfo_rule
 $(BUILD)/buildinfo/$(1).c: FORCE
 	@mkdir -p $$(@D)
 	@fp=$$$$( [ -r "$(3)" ] && cksum < "$(3)" | awk '{ printf "%08x", $$$$1 }'); \
-	 printf 'const char wb_build_id[] = "%s";\nconst char wb_build_fingerprint[] = "%s";\n' "$(2)" "$$$$fp" > $$@.new; \
+	 printf '$(BUILDINFO_C)' "$(2)" "$$$$fp" > $$@.new; \
 	 cmp -s $$@.new $$@ && rm -f $$@.new || mv -f $$@.new $$@
 endef
-$(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(if $(filter lab01,$(l)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(l))$(SOL_TAG),$(call ex_file,$(l)))))
+$(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(call build_id,$(l)),$(call ex_file,$(l)))))
 $(eval $(call buildinfo_rule,lab05-finish,$(ARCH_TAG),))
 $(eval $(call buildinfo_rule,tests,cpu,))
 $(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all help test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker nocdp-build
+.PHONY: all help student-objects test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker nocdp-build
 
 all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
 
@@ -175,17 +180,21 @@ $(BUILD)/%.o: %.c
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Icommon -c -o $@ $<
 
 # ---- GPU labs: one binary from every .cu in the lab's directory -------------
+# (the exercise file, exercises.cuh, is compiled in exercises.cu alone: a
+# student's change recompiles that one file; tools/build_student.sh too)
+lab_nvcc = $(NVCC) $(NVFLAGS) $(GENCODE) $(LAB_NVFLAGS_$(1)) $(SOL_DEF)
+lab_link = $(NVCC) $(GENCODE) $(LAB_LDFLAGS_$(1))
 define gpu_lab_rules
 $(1)_SRC := $$(wildcard $(call dir_of,$(1))/*.cu $(call dir_of,$(1))/matrix/*.cu)
 $(1)_OBJ := $$(patsubst %.cu,$(BUILD)/%.o,$$($(1)_SRC))
 $(BIN)$(1): $$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1).o | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  LINK   $$@"
-	$(Q)$(NVCC) $(GENCODE) $$(LAB_LDFLAGS_$(1)) -o $$@ $$^ -lm
+	$(Q)$$(call lab_link,$(1)) -o $$@ $$^ -lm
 $(BUILD)/$(call dir_of,$(1))/%.o: $(call dir_of,$(1))/%.cu $(BUILD)/$(call dir_of,$(1))/flags | need-nvcc
 	@mkdir -p $$(@D)
 	@echo "  NVCC   $$<"
-	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF) $(DEPFLAGS) -Icommon -I$(call dir_of,$(1)) -c -o $$@ $$<
+	$(Q)$$(call lab_nvcc,$(1)) $(DEPFLAGS) -Icommon -I$(call dir_of,$(1)) -c -o $$@ $$<
 $(BUILD)/$(call dir_of,$(1))/flags: FORCE
 	@mkdir -p $$(@D)
 	@echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' | cmp -s - $$@ || echo '$(NVFLAGS) $(GENCODE) $$(LAB_NVFLAGS_$(1)) $(SOL_DEF)' > $$@
@@ -197,6 +206,46 @@ $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 $(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab05-finish.o | need-nvcc ## four ways to finish a one-pass reduction, timed against CUB (docs/lab05-finish.md)
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
+
+# ---- a grader's build of one student's lab (tools/build_student.sh) -----------
+# make student-objects builds every lab as shipped and writes, for each,
+# $(BUILD)/student/labNN.sh: how tools/build_student.sh builds it again from
+# one student's exercise file alone, in a folder of its own, linked against
+# this build's other objects (the same compiler lines as above; sh reads it
+# with $$top set to the workbook).
+STUDENT_LABS := $(if $(HAVE_NVCC),$(LABS),lab01)
+define student_conf
+# $(BUILD)/student/$(1).sh - written by make student-objects (Makefile): how
+# tools/build_student.sh builds $(1) again from one student's exercise file.
+settings='CUDA_ARCH=$(CUDA_ARCH) DLCM=$(DLCM) NOCDP=$(NOCDP)'
+build_id='$(call build_id,$(1))'
+lab_dir='$(call dir_of,$(1))'
+lab_file='$(notdir $(call ex_file,$(1)))'
+lab_unit='$(if $(filter lab01,$(1)),exercises.c,exercises.cu)'
+compiler='$(firstword $(if $(filter lab01,$(1)),$(CC),$(NVCC)))'
+objects='$(filter-out %/exercises.o,$(if $(filter lab01,$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
+flags='$(if $(filter lab01,$(1)),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$(1))/flags)'
+# (the flags files' text when these objects were built: $(BUILD)/student/$(1).flags)
+buildinfo_c='$(BUILDINFO_C)'
+compile_unit() { $(if $(filter lab01,$(1)),$(CC) $(CFLAGS),$(call lab_nvcc,$(1))) -I"$$top/common" -I"$$top/$(call dir_of,$(1))" "$$@"; }
+compile_c() { $(CC) $(CFLAGS) "$$@"; }
+link_lab() { $(if $(filter lab01,$(1)),$(CC) $(CFLAGS),$(call lab_link,$(1))) "$$@" -lm; }
+endef
+$(BUILD)/student/%.sh: $(BIN)% Makefile
+	@echo "  WRITE  $@"$(shell mkdir -p $(@D))$(file >$@.new,$(call student_conf,$*))
+	@cat /dev/null $(if $(filter lab01,$*),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$*)/flags) >$(BUILD)/student/$*.flags
+	@mv -f $@.new $@
+
+student-objects: $(STUDENT_LABS:%=$(BUILD)/student/%.sh) ## every lab and the objects tools/build_student.sh links a student's exercise file with (a grader, once per class)
+	@$(if $(HAVE_NVCC),,echo "make student-objects: lab01 only: $(NVCC) not found, the GPU labs need it" >&2)
+ifneq ($(filter student-objects,$(MAKECMDGOALS)),)
+ifneq ($(SOLUTIONS),)
+$(error make student-objects: not with SOLUTIONS=1: the students' files are built against the objects of the workbook as shipped)
+endif
+ifneq ($(BUILD),build)
+$(error make student-objects: BUILD=$(BUILD): tools/build_student.sh reads build/; leave BUILD out)
+endif
+endif
 
 $(BUILD)/common/%.o: common/%.cu $(BUILD)/common/flags | need-nvcc
 	@mkdir -p $(@D)
@@ -299,7 +348,7 @@ nocdp-build:
 	@$(if $(SOLUTIONS_BUILD),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 
 test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
-    $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
+    student-objects $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
 # make test's C code compiles with -Werror: a warning fails the build there (CI), while a
 # student's own `make lab01` stays forgiving. The sub-makes above inherit it.
 test-build: export CFLAGS += -Werror

@@ -99,11 +99,13 @@ typedef struct {
 /* The same for labs 02-04, which also take --finish host|device. */
 #define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
     WB_REDUCTION_LAB_(1, WB_TODO_TAKE, name, title, extra_flag, extra_help, table, file, exercises)
-/* The same for a lab whose exercises are compiled in a file of their own
- * (lab05: exercises.cu): `todo` is that file's reader of the WB_TODO() flag,
+/* The same two for a lab whose exercises are compiled in a file of their own
+ * (the lab's exercises.cu): `todo` is that file's reader of the WB_TODO() flag,
  * `exercises` the wb_table it exports. */
 #define WB_REDUCTION_LAB_APART(todo, name, title, extra_flag, extra_help, table, exercises, file) \
     WB_REDUCTION_LAB_(0, todo, name, title, extra_flag, extra_help, table, file, exercises)
+#define WB_RELAUNCHING_LAB_APART(todo, name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(1, todo, name, title, extra_flag, extra_help, table, file, exercises)
 /* (variadic: `exercises` arrives with the commas of WB_TABLE expanded) */
 #define WB_REDUCTION_LAB_(finish_, todo_, name_, title_, flag_, help_, table_, file_, ...)       \
     {                                                                                           \

@@ -19,7 +19,8 @@
  * The harness (common/reduce.cu) makes the input, pads it with zeros to whole
  * blocks, checks every result exactly, and times the first pass (CUDA events,
  * L2 flushed, input restored outside the timing) and the whole reduction.
- * The student's exercises are in exercises.cuh (solutions/ with SOLUTIONS=1):
+ * The student's exercises are in exercises.cuh (solutions/ with SOLUTIONS=1),
+ * compiled in exercises.cu with their table:
  *   reduceNeighboredMask       write it: the mask (tid & (2*stride - 1)) for
  *                              the remainder; how much of the gap is the %?
  *   reduceNeighboredEarlyExit  fix it: the book's if (idx >= n) return;
@@ -29,11 +30,7 @@
 #include "workbook.h"
 #include "kernels/reduce_neighbored.cuh"
 #include "kernels/explain_tree.cuh" /* --explain */
-#ifdef WB_SOLUTIONS
-#include "solutions/exercises.cuh"
-#else
-#include "exercises.cuh" /* the student's */
-#endif
+#include "exercises.h" /* the exercise table (exercises.cu) */
 
 #include <stdlib.h>
 
@@ -78,27 +75,10 @@ static const wb_reduce_kernel kernels[] = {
               launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
 };
 
-/* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): their table                              */
-/* ---------------------------------------------------------------------- */
-/* Each row: the task, write it or fix it, and the shipped row it is
- * measured against; int only (no .types). guards_n: the slots after the n
- * ints hold poison, not zeros, so a kernel that reads past n fails. */
-static const wb_reduce_kernel exercises[] = {
-    WB_EXERCISE(reduceNeighboredMask, "write", "reduceNeighbored",
-                "tid & (2*stride - 1) for the %: how much of the gap is the %?",
-                .per_thread = 1, .in_place = 1),
-    WB_EXERCISE(reduceNeighboredEarlyExit, "fix", "reduceNeighbored",
-                "the book's if (idx >= n) return; when nothing past n is zero",
-                .per_thread = 1, .in_place = 1, .guards_n = 1),
-    WB_EXERCISE(reduceNeighboredLessOut, "fix", "reduceNeighboredLess",
-                "reduceNeighboredLess whose partial sums go astray",
-                .per_thread = 1, .in_place = 1),
-};
-
-static const wb_lab lab = WB_RELAUNCHING_LAB(
-    "lab02", "neighbored pairing in global memory and warp divergence",
-    NULL, NULL, kernels, WB_TABLE(exercises), "lab02_neighbored/exercises.cuh");
+/* The exercises' table and their WB_TODO() flag are exercises.cu's. */
+static const wb_lab lab = WB_RELAUNCHING_LAB_APART(
+    lab02_exercises_todo_take, "lab02", "neighbored pairing in global memory and warp divergence",
+    NULL, NULL, kernels, lab02_exercises, "lab02_neighbored/exercises.cuh");
 
 /* The same two kernels as the explainer sees them (same order as kernels[]). */
 static const tree_kernel explained[] = {

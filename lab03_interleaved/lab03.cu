@@ -24,7 +24,8 @@
  * leaves one partial sum per block; the host adds the partial sums, as the
  * book does. The speedups are against the first row, reduceNeighbored (an
  * exercise's against the row it is measured against). The student's
- * exercises are in exercises.cuh (solutions/ with SOLUTIONS=1):
+ * exercises are in exercises.cuh (solutions/ with SOLUTIONS=1), compiled in
+ * exercises.cu with their table:
  *   reduceInterleaved2           write it: two elements per thread, then the tree
  *   reduceInterleavedAnyN        write it: no zero padding: every read checks n
  *   reduceInterleavedGridStride  write it: a grid sized to the GPU, a grid-stride loop
@@ -42,11 +43,7 @@
 #include "kernels/reduce_interleaved.cuh"
 #include "kernels/explain_tree.cuh" /* --explain */
 #include "reduce_recursive.cuh"
-#ifdef WB_SOLUTIONS
-#include "solutions/exercises.cuh"
-#else
-#include "exercises.cuh" /* the student's */
-#endif
+#include "exercises.h" /* the exercise table (exercises.cu) */
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,51 +81,11 @@ static const wb_reduce_kernel kernels[] = {
 #endif
 };
 
-/* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): a grid and their table                   */
-/* ---------------------------------------------------------------------- */
-/* The grid of reduceInterleavedGridStride: as many blocks as the GPU holds
- * at once (blocks per SM for this kernel and block, times the SMs: one
- * wave, every thread slot busy), but never more than ceil(n / block), so no
- * block is without elements. Without a device (g NULL) the n-sized grid. */
-static unsigned grid_reduceInterleavedGridStride(unsigned n, unsigned block, const wb_gpu *g, wb_type type)
-{
-    unsigned long long need = (unsigned long long)wb_ceil_div(n, block), want;
-    int per_sm = 0;
-    (void)type; /* an exercise: int only */
-    if (!g)
-        return (unsigned)need;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduceInterleavedGridStride, (int)block, 0));
-    if (per_sm < 1)
-        per_sm = 1;
-    want = (unsigned long long)per_sm * (unsigned)g->sm_count;
-    return (unsigned)(want < need ? want : need);
-}
-
-/* Each row: the task, write it or fix it, and the shipped row it is
- * measured against; int only (no .types). guards_n: the slots after the n
- * ints hold poison, not zeros, so a kernel that reads past n fails. */
-static const wb_reduce_kernel exercises[] = {
-    WB_EXERCISE(reduceInterleaved2, "write", "reduceInterleaved",
-                "each thread first adds 2 elements a block apart: half the blocks",
-                .per_thread = 2, .in_place = 1),
-    WB_EXERCISE(reduceInterleavedAnyN, "write", "reduceInterleaved",
-                "nothing past n is zero: every read checks n, every thread syncs",
-                .per_thread = 1, .in_place = 1, .guards_n = 1),
-    WB_EXERCISE(reduceInterleavedGridStride, "write", "reduceInterleaved",
-                "a grid sized to the GPU: a grid-stride loop, then the tree",
-                .per_thread = 1, .in_place = 1, .grid_for = grid_reduceInterleavedGridStride,
-                .guards_n = 1),
-#ifndef WB_NO_CDP
-    WB_EXERCISE(gpuRecursiveReduceNosync, "fix", "gpuRecursiveReduce",
-                "a CUDA 11 recursion ported by deleting its wait: what runs first?",
-                .per_thread = 2, .in_place = 1, .one_pass = 1, .guards_n = 1),
-#endif
-};
-
-static const wb_lab lab = WB_RELAUNCHING_LAB(
-    "lab03", "interleaved pairing in global memory: fewer warps and coalesced access",
-    NULL, NULL, kernels, WB_TABLE(exercises), "lab03_interleaved/exercises.cuh");
+/* The exercises' table and their WB_TODO() flag are exercises.cu's. */
+static const wb_lab lab = WB_RELAUNCHING_LAB_APART(
+    lab03_exercises_todo_take, "lab03",
+    "interleaved pairing in global memory: fewer warps and coalesced access", NULL, NULL, kernels,
+    lab03_exercises, "lab03_interleaved/exercises.cuh");
 
 /* The first three kernels as the tree explainer sees them (same order as
  * kernels[]; gpuRecursiveReduce, the fourth, has its own lecture below). */

@@ -30,15 +30,13 @@
  * the harness is a buffer at least that long, because the tree works in
  * place on each block's first blockDim.x slots.
  *
- * Header-only (included by lab04.cu), so the launchers are static.
+ * Kernels only: their launchers are lab04.cu's (exercises.cu launches
+ * reduceUnrolling8 too).
  */
 #ifndef REDUCE_UNROLL_CUH
 #define REDUCE_UNROLL_CUH
 
 #include "workbook.h"
-
-#include <stdio.h>
-#include <stdlib.h>
 
 /* -------------------------------------------------------------------------- */
 /* Unrolling 2, 4, 8: more independent loads per thread, fewer blocks          */
@@ -312,44 +310,6 @@ __global__ void reduceCompleteUnroll(T *g_idata, T *g_odata, unsigned int n)
         if (tid == 0)
             g_odata[blockIdx.x] = sum;
     }
-}
-
-/* -------------------------------------------------------------------------- */
-/* Launchers: one first pass each, one partial sum per block, in the run's     */
-/* element type                                                               */
-/* -------------------------------------------------------------------------- */
-
-WB_REDUCE_LAUNCHER_T(reduceUnrolling2, 0)
-WB_REDUCE_LAUNCHER_T(reduceUnrolling4, 0)
-WB_REDUCE_LAUNCHER_T(reduceUnrolling8, 0)
-WB_REDUCE_LAUNCHER_T(reduceUnrollWarps8, 0)
-WB_REDUCE_LAUNCHER_T(reduceCompleteUnrollWarps8, 0)
-
-/* A template needs its argument at compile time: one instance per block size
- * (and per element type: wb_with_type gives T).
- * differs from the book: the book's switch stops at 64, so a block of 32
- * launched nothing and "passed" on whatever the partial sums held before. */
-static void launch_reduceCompleteUnroll(void *data, void *partial, unsigned n, unsigned grid,
-                                        unsigned block, wb_type type)
-{
-    wb_with_type(type, [&](auto z) {
-        using T = decltype(z);
-        T *in = (T *)data, *out = (T *)partial;
-        switch (block) {
-        case 1024: reduceCompleteUnroll<1024><<<grid, block>>>(in, out, n); break;
-        case 512:  reduceCompleteUnroll<512><<<grid, block>>>(in, out, n); break;
-        case 256:  reduceCompleteUnroll<256><<<grid, block>>>(in, out, n); break;
-        case 128:  reduceCompleteUnroll<128><<<grid, block>>>(in, out, n); break;
-        case 64:   reduceCompleteUnroll<64><<<grid, block>>>(in, out, n); break;
-        case 32:   reduceCompleteUnroll<32><<<grid, block>>>(in, out, n); break;
-        default:
-            /* the command line lets no other block through; say so if one comes */
-            fprintf(stderr, "lab04: reduceCompleteUnroll has no instance for -b %u; give a power of "
-                            "two from 32 to 1024\n", block);
-            exit(WB_EXIT_USAGE);
-        }
-    });
-    CHECK_LAUNCH("reduceCompleteUnroll");
 }
 
 #endif /* REDUCE_UNROLL_CUH */

@@ -41,9 +41,6 @@
 #include "block_sum.cuh"   /* sharedTreeSum, for exercise 4 */
 
 #include <limits.h>
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
-namespace cg = cooperative_groups; /* for cg::reduce, if you choose it */
 
 /* -------------------------------------------------------------------------- */
 /* Exercise 1 (write it): reduceSmemShfl                                      */
@@ -59,7 +56,9 @@ namespace cg = cooperative_groups; /* for cg::reduce, if you choose it */
  *
  * Hint: __shfl_down_sync(0xffffffff, v, offset) hands lane i the v of lane
  * i + offset; five steps (offset 16, 8, 4, 2, 1) leave the warp's sum in
- * lane 0. Or let cooperative groups do it:
+ * lane 0. Or let cooperative groups do it (first, at the top of this file:
+ * #include <cooperative_groups.h>, #include <cooperative_groups/reduce.h> and
+ * namespace cg = cooperative_groups; their headers add seconds to each build):
  *     cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
  *     v = cg::reduce(warp, v, cg::plus<int>());
  * With a block of 32 there is no smem[tid + 32] to add (blockDim.x >= 64?).

@@ -20,7 +20,8 @@
  *   transposeSmemFloat4                    the padded tile with 16-byte loads and stores
  * and each of the first six again as "NAME+ldcg", with every load an __ldcg()
  * (L1 bypassed), so one table shows what the L1 cache does. The student's
- * exercises (exercises.cuh; solutions/ with SOLUTIONS=1) are a second table.
+ * exercises (exercises.cuh; solutions/ with SOLUTIONS=1) are a second table,
+ * compiled with them in exercises.cu.
  *
  * The input is ny rows of nx floats; every kernel's output is compared bit
  * for bit with a transpose done on the host (the copies with the input).
@@ -35,24 +36,14 @@
 #include "workbook.h"
 #include "transpose.cuh"
 #include "lab06.cuh" /* the row type; run.cu's rows, explain.cu's --explain */
-#ifdef WB_SOLUTIONS
-#include "solutions/exercises.cuh"
-#else
-#include "exercises.cuh" /* the student's */
-#endif
+#include "exercises.h" /* the exercise table (exercises.cu) */
 
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
 /* The table of kernels                                                    */
 /* ---------------------------------------------------------------------- */
-/* One launcher per kernel and load flavour; each checks its launch. */
-#define LAUNCHER(fn, kernel)                                                                \
-    static void fn(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)     \
-    {                                                                                       \
-        kernel<<<grid, block>>>(out, in, nx, ny);                                           \
-        CHECK_LAUNCH(#kernel);                                                              \
-    }
+/* One launcher per kernel and load flavour (LAUNCHER: lab06.cuh). */
 LAUNCHER(run_copyRow, copyRow<false>)
 LAUNCHER(run_copyRow_cg, copyRow<true>)
 LAUNCHER(run_copyCol, copyCol<false>)
@@ -136,32 +127,6 @@ static const t_kernel kernels[] = {
      .launch = run_smemFloat4, .unroll = 1, .tile = TILE, .fixed_x = 16, .fixed_y = VEC_ROWS},
 };
 
-/* ---------------------------------------------------------------------- */
-/* The exercises (exercises.cuh): launchers and their table                */
-/* ---------------------------------------------------------------------- */
-LAUNCHER(run_smem32x8, transposeSmem32x8)
-LAUNCHER(run_smemRect, transposeSmemRect)
-LAUNCHER(run_smemNoSync, transposeSmemNoSync)
-
-/* Each row: the task, write it or fix it, and the shipped row it is
- * measured against; then the fields of the table above. */
-static const t_kernel exercises[] = {
-    {.info = {.name = "transposeSmem32x8",
-              .lesson = "the classic tile: 32x32 padded to 33 columns, 32x8 threads",
-              .kind = "write", .against = "transposeSmemPad"},
-     .launch = run_smem32x8,
-     .unroll = 1, .tile = TILE_DIM, .fixed_x = TILE_DIM, .fixed_y = BLOCK_ROWS},
-    {.info = {.name = "transposeSmemRect",
-              .lesson = "the book's padded smem transpose: a rectangle loses tiles",
-              .kind = "fix", .against = "transposeSmemPad"},
-     /* one block of BDIMX x BDIMY per BDIMX x BDIMY tile */
-     .launch = run_smemRect, .unroll = 1, .fixed_x = BDIMX, .fixed_y = BDIMY},
-    {.info = {.name = "transposeSmemNoSync",
-              .lesson = "transposeSmem, loops fused: which rows are read too early?",
-              .kind = "fix", .against = "transposeSmem"},
-     .launch = run_smemNoSync, .unroll = 1, .tile = TILE, .fixed_x = 32, .fixed_y = TILE_ROWS},
-};
-
 /* --exercises without -n: a rectangle taller than wide (see exercises.cuh),
  * its sides multiples of no tile side (16, 32, 64); 57 MiB a matrix, more
  * than the L2, so the copy ceiling of the same run is a DRAM figure (at
@@ -180,11 +145,11 @@ static const wb_lab lab = {
     .uses_block = 1,          /* -b shapes the blocks */
     .default_reps = 20,
     .kernels = WB_TABLE(kernels), /* no flag of its own */
-    .exercises = WB_TABLE(exercises),
+    .exercises = lab06_exercises, /* exercises.cu's */
     .exercise_file = "lab06_transpose/exercises.cuh",
     .exercise_nx = EXERCISE_NX,
     .exercise_ny = EXERCISE_NY,
-    .todo_take = WB_TODO_TAKE,
+    .todo_take = lab06_exercises_todo_take, /* the WB_TODO() flag: exercises.cu's */
     .gpu_trace = 1,           /* --trace KERNEL */
 };
 

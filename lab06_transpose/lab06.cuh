@@ -1,16 +1,30 @@
 /*
- * lab06.cuh - what lab06's files share: the row of a kernel table (the
- * tables are lab06.cu's), how the rows are run (run.cu), and the --explain
- * lecture mode (explain.cu), all read by the program (lab06.cu).
+ * lab06.cuh - what lab06's files share: the tile of the shared-memory
+ * kernels, the row of a kernel table and its launcher (the tables are
+ * lab06.cu's and exercises.cu's), how the rows are run (run.cu), and the
+ * --explain lecture mode (explain.cu), all read by the program (lab06.cu).
  */
 #ifndef LAB06_CUH
 #define LAB06_CUH
 
 #include "workbook.h"
 
-/* A row of lab06's tables (lab06.cu): a launcher, and how its grid and
- * block follow from the matrix and -b. */
+/* The tile of the shared-memory transposes (transpose.cuh); the tables size
+ * their grids and blocks by it, and exercise 3 starts from it. */
+#define TILE 64       /* a block moves one TILE x TILE tile */
+#define TILE_ROWS 16  /* its threads: 32 x TILE_ROWS; each moves (TILE/32) x (TILE/TILE_ROWS) = 8 floats */
+
+/* A row of lab06's tables (lab06.cu, exercises.cu): a launcher, and how its
+ * grid and block follow from the matrix and -b. */
 typedef void (*t_launch)(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block);
+
+/* One launcher per kernel and load flavour; each checks its launch. */
+#define LAUNCHER(fn, kernel)                                                                \
+    static void fn(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)     \
+    {                                                                                       \
+        kernel<<<grid, block>>>(out, in, nx, ny);                                           \
+        CHECK_LAUNCH(#kernel);                                                              \
+    }
 
 typedef struct {
     wb_kernel_info info;

@@ -38,6 +38,7 @@
 
 #include "workbook.h"
 #include "policy.h" /* wb_tune: launch_transposeSmemFloat4's variants in a tuning build */
+#include "lab06.cuh" /* TILE, TILE_ROWS */
 
 /* One global load: plain (cached in L1 unless built with -dlcm=cg) or
  * __ldcg (ld.global.cg: L2 only). */
@@ -157,8 +158,8 @@ __global__ void transposeUnroll4Col(float *out, const float *in, const int nx, c
 /* --------------------------------------------------------------------- */
 /* Through shared memory: read a tile by rows, write it by rows of out     */
 /* --------------------------------------------------------------------- */
-#define TILE 64       /* a block moves one TILE x TILE tile */
-#define TILE_ROWS 16  /* its threads: 32 x TILE_ROWS; each moves (TILE/32) x (TILE/TILE_ROWS) = 8 floats */
+/* TILE = 64: a block moves one TILE x TILE tile; TILE_ROWS = 16: its threads
+ * are 32 x TILE_ROWS, each moving 8 floats (lab06.cuh, which the tables read too) */
 
 /*
  * The block's threads read the tile's rows of `in` (coalesced) into shared

@@ -13,14 +13,12 @@
 #include "../block_sum.cuh"
 
 #include <limits.h>
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
-namespace cg = cooperative_groups; /* for cg::reduce, if you choose it */
 
 /* Exercise 1 (write it): reduceSmem's tree down to 64 values, then the last
  * warp in registers. Each lane adds its two values, and five shuffles add the
  * 32 registers: no shared memory, no __syncwarp() (a shuffle is itself a
- * warp-wide exchange). The same with cooperative groups:
+ * warp-wide exchange). The same with cooperative groups (with their two
+ * headers included, and namespace cg = cooperative_groups):
  *     cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
  *     v = cg::reduce(warp, v, cg::plus<int>());
  * (which, like __reduce_add_sync(0xffffffff, v), is one instruction on

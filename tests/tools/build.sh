@@ -3,7 +3,8 @@
 # `make labNN` twice builds nothing the second time; SOLUTIONS= and the
 # handout/handin commands refuse bad input with one line; `make handout`
 # writes a copy without solutions or answers where lab01 (the exercise file a
-# students' copy changes on the CPU) builds and passes its tests.
+# students' copy changes on the CPU) builds and passes its tests;
+# tools/build_student.sh builds a student's lab from their exercise file alone.
 # Run from the repository root (tests/run does).
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
@@ -169,3 +170,106 @@ while read -r sum size f; do
         skip "shipped-exercises.cksum matches $f" "$f is edited here (your work)"
     fi
 done <tests/shipped-exercises.cksum
+
+# tools/build_student.sh: one student's lab from their exercise file alone,
+# against objects make student-objects built once, writing nothing outside
+# its OUTDIR; 1 for the student's compile error, 2 (one line) for the
+# grader's side. lab01 (gcc) in the handout above; lab02 in this tree when
+# nvcc has built it, run when there is a GPU.
+# fp_of CSV: the fingerprint column of the CSV's first row; exercise_rows CSV: its exercises' rows
+fp_of() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fingerprint") c = i; next } { print $c; exit }' "$1"; }
+exercise_rows() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "role") c = i; next } $c != "kernel" { n++ } END { print n + 0 }' "$1"; }
+# ro OUTDIR CMD...: CMD with only OUTDIR writable (bubblewrap, where it runs here), else CMD
+ro() {
+    rw=$1; shift
+    if command -v bwrap >/dev/null 2>&1 && bwrap --ro-bind / / --dev /dev true 2>/dev/null; then
+        bwrap --ro-bind / / --bind "$rw" "$rw" --dev /dev --proc /proc "$@"
+    else
+        "$@"
+    fi
+}
+ro_how="with only OUTDIR writable (bwrap)"
+command -v bwrap >/dev/null 2>&1 && bwrap --ro-bind / / --dev /dev true 2>/dev/null || ro_how="(no bwrap here)"
+if [ -f "$H/lab01_cpu_reduce/exercises.c" ]; then
+    B=$TMPD/bs
+    rm -rf "$B" && mkdir -p "$B/tmp" "$B/out"
+    run make --no-print-directory -C "$H" NVCC=no-nvcc-here student-objects
+    if [ "$STATUS" -eq 0 ] && [ -f "$H/build/student/lab01.sh" ]; then ok "make student-objects (lab01, gcc alone)"
+    else notok "make student-objects" "exit $STATUS: $(tail -n 3 "$ERRF" | tr '\n' ' ' | head -c 300)"; fi
+    : >"$B/marker"
+    sleep 1
+    run ro "$B/out" env TMPDIR="$B/tmp" sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+    if [ "$STATUS" -eq 0 ] && [ -x "$B/out/lab01" ]; then ok "build_student.sh builds lab01 from the stub $ro_how"
+    else notok "build_student.sh builds lab01" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
+    wrote=$(find "$H" "$B/tmp" -newer "$B/marker" 2>/dev/null | head -n 3 | tr '\n' ' ')
+    if [ -z "$wrote" ]; then ok "build_student.sh writes nothing outside OUTDIR (workbook, TMPDIR)"
+    else notok "build_student.sh writes nothing outside OUTDIR" "written: $wrote"; fi
+    (cd "$B/out" && ./lab01 --exercises --csv) >"$B/ex.csv" 2>"$B/ex.err"
+    st=$?
+    want=$(cksum <"$H/lab01_cpu_reduce/exercises.c" | awk '{ printf "%08x", $1 }')
+    if [ $st -le 1 ] && [ "$(exercise_rows "$B/ex.csv")" -eq 3 ] && [ "$(fp_of "$B/ex.csv")" = "$want" ]; then
+        ok "the student's lab01 runs --exercises (3 rows), fingerprint the file's cksum"
+    else
+        notok "the student's lab01 runs --exercises" "exit $st, $(exercise_rows "$B/ex.csv") rows, fingerprint $(fp_of "$B/ex.csv") (want $want): $(head -c 200 "$B/ex.err")"
+    fi
+    sed 's/^int /int oops(/' "$H/lab01_cpu_reduce/exercises.c" >"$B/broken.c"
+    run sh "$H/tools/build_student.sh" lab01 "$B/broken.c" "$B/out"
+    if [ "$STATUS" -eq 1 ] && grep -q 'lab01_cpu_reduce/exercises.c:[0-9]*:[0-9]*: error' "$ERRF" && [ ! -e "$B/out/lab01" ]; then
+        ok "build_student.sh: the student's compile error exits 1, the compiler's lines on stderr"
+    else
+        notok "build_student.sh: a compile error" "exit $STATUS (want 1): $(head -c 300 "$ERRF")"
+    fi
+    expect_usage "build_student.sh: an unknown lab" sh "$H/tools/build_student.sh" lab9x "$B/broken.c" "$B/out"
+    expect_usage "build_student.sh: DLCM other than the objects'" \
+        env DLCM=cg sh "$H/tools/build_student.sh" lab01 "$B/broken.c" "$B/out"
+    mv "$H/build/student/lab01.sh" "$B/lab01.sh"
+    expect_usage "build_student.sh: no prebuilt objects exits 2" \
+        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+    grep -q "student-objects" "$ERRF" || notok "build_student.sh: no objects names make student-objects" "$(cat "$ERRF")"
+    mv "$B/lab01.sh" "$H/build/student/lab01.sh"
+    o=$H/build/lab01_cpu_reduce/run.o
+    mv "$o" "$o.away"
+    expect_usage "build_student.sh: an object missing exits 2" \
+        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+    mv "$o.away" "$o"
+    touch "$H/common/text.c"
+    expect_usage "build_student.sh: a source changed since the objects exits 2" \
+        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+else
+    skip "build_student.sh on lab01" "no handout was made"
+fi
+# (make test-build makes this tree's student objects)
+B=$TMPD/bs2
+rm -rf "$B" && mkdir -p "$B/out"
+STATUS=2
+[ -x ./lab02 ] && [ -f build/student/lab02.sh ] && command -v "${NVCC:-nvcc}" >/dev/null 2>&1 &&
+    run ro "$B/out" sh tools/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
+if [ "$STATUS" -eq 2 ]; then
+    skip "build_student.sh on lab02" "no nvcc, or this tree's lab02 and its student objects not built as one (make test-build)"
+else
+    if [ "$STATUS" -eq 0 ] && (cd "$B/out" && ./lab02 --list) >"$B/list" 2>&1 && ./lab02 --list | cmp -s - "$B/list"; then
+        ok "build_student.sh builds lab02 (nvcc) $ro_how: its --list is make lab02's"
+    else
+        notok "build_student.sh builds lab02" "exit $STATUS: $(head -c 300 "$ERRF")"
+    fi
+    { cat lab02_neighbored/exercises.cuh; echo '__global__ void oops(int *p) { p[0] = undeclared; }'; } >"$B/broken.cuh"
+    run sh tools/build_student.sh lab02 "$B/broken.cuh" "$B/out"
+    if [ "$STATUS" -eq 1 ] && grep -q 'lab02_neighbored/exercises.cuh([0-9]*): error' "$ERRF"; then
+        ok "build_student.sh: a CUDA compile error exits 1"
+    else
+        notok "build_student.sh: a CUDA compile error" "exit $STATUS (want 1): $(head -c 300 "$ERRF")"
+    fi
+    if nvidia-smi -L >/dev/null 2>&1; then
+        run sh tools/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
+        (cd "$B/out" && ./lab02 --exercises --csv -n 100003) >"$B/ex.csv" 2>"$B/ex.err"
+        st=$?
+        want=$(cksum <lab02_neighbored/exercises.cuh | awk '{ printf "%08x", $1 }')
+        if [ $st -le 1 ] && [ "$(exercise_rows "$B/ex.csv")" -eq 3 ] && [ "$(fp_of "$B/ex.csv")" = "$want" ]; then
+            ok "the student's lab02 runs --exercises (3 rows), fingerprint the file's cksum"
+        else
+            notok "the student's lab02 runs --exercises" "exit $st: $(head -c 300 "$B/ex.err")"
+        fi
+    else
+        skip "the student's lab02 runs --exercises" "no GPU here"
+    fi
+fi

@@ -1,0 +1,15 @@
+/*
+ * exercises.h - lab02's exercise table and the reader of the WB_TODO() flag
+ * their kernels set: both compiled in exercises.cu, the one file that
+ * compiles the student's exercises.cuh.
+ */
+#ifndef LAB02_EXERCISES_H
+#define LAB02_EXERCISES_H
+
+#include "workbook.h"
+
+/* the rows (wb_reduce_kernel) */
+extern const wb_table lab02_exercises;
+int lab02_exercises_todo_take(void);
+
+#endif /* LAB02_EXERCISES_H */
