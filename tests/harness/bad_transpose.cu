@@ -25,15 +25,9 @@ __global__ void transposePast(float *out, const float *in, int nx, int ny)
         out[(size_t)nx * ny] = 0.0f;
 }
 
-#define LAUNCHER(kernel)                                                                         \
-    static void launch_##kernel(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block) \
-    {                                                                                            \
-        kernel<<<grid, block>>>(out, in, nx, ny);                                                \
-        CHECK_LAUNCH(#kernel);                                                                   \
-    }
-LAUNCHER(transposeNothing)
-LAUNCHER(transposeHalf)
-LAUNCHER(transposePast)
+LAUNCHER(launch_transposeNothing, transposeNothing) /* lab06.cuh's */
+LAUNCHER(launch_transposeHalf, transposeHalf)
+LAUNCHER(launch_transposePast, transposePast)
 
 /* {name, lesson}, launch, is_copy, over_out, unroll, tile, fixed block */
 static const t_kernel kernels[] = {
