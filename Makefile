@@ -77,11 +77,22 @@ FAT_EMPTY :=
 ARCH_NOTE := fat binary, sm_{$(subst $(FAT_EMPTY) $(FAT_EMPTY),$(FAT_COMMA),$(FAT_ARCHS))} + compute_$(FAT_PTX) PTX ($(if $(GPU_CC),sm_$(GPU_CC) is newer than this nvcc,no GPU found))
 endif
 
+# ---- the labs ---------------------------------------------------------------
+# tools/labs.conf lists them, in order: a lab is a name and its top folder
+# (a side program, whose folder is inside a lab's, has a rule of its own:
+# lab05-finish below); CPU_LABS are those of `device cpu`, built with gcc
+LABS_CONF ?= tools/labs.conf
+LAB_DIRS := $(shell awk '!/^#/ && $$2 == "folder" && $$3 !~ /\// { print $$3 }' $(LABS_CONF))
+LABS     := $(foreach d,$(LAB_DIRS),$(firstword $(subst _, ,$(d))))
+CPU_LABS := $(shell awk '!/^#/ && $$2 == "device" && $$3 == "cpu" { print $$1 }' $(LABS_CONF))
+GPU_LABS := $(filter-out $(CPU_LABS),$(LABS))
+dir_of    = $(filter $(1)_%,$(LAB_DIRS))
+
 ifneq ($(filter-out 1,$(SOLUTIONS)),)
 $(error SOLUTIONS=$(SOLUTIONS) is not accepted: give SOLUTIONS=1 (build with the solutions) or leave it out)
 endif
 ifeq ($(SOLUTIONS),1)
-ifeq ($(wildcard lab0*_*/solutions),)
+ifeq ($(wildcard $(LAB_DIRS:=/solutions)),)
 $(error SOLUTIONS=1: this copy of the workbook has no solutions (a student's handout); build without it)
 endif
 endif
@@ -94,12 +105,6 @@ SOL_DEF  := $(if $(SOLUTIONS),-DWB_SOLUTIONS=1)
 ifneq ($(filter-out ca cg,$(DLCM)),)
 $(error DLCM=$(DLCM) is not accepted: give DLCM=ca (L1-cached loads) or DLCM=cg (L1 bypassed), or leave it out)
 endif
-
-# ---- the labs ---------------------------------------------------------------
-LAB_DIRS := $(sort $(wildcard lab0*_*))
-LABS     := $(foreach d,$(LAB_DIRS),$(firstword $(subst _, ,$(d))))
-GPU_LABS := $(filter-out lab01,$(LABS))
-dir_of    = $(filter $(1)_%,$(LAB_DIRS))
 
 BUILD := build
 COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,base text types numbers lab args usage report table report_data check main)
@@ -123,10 +128,10 @@ BUILD_TAG_lab03   := $(if $(NOCDP),+nocdp)
 
 # The exercise file a lab is built with (the student's, or with SOLUTIONS=1
 # the solutions'): its cksum is the fingerprint a run's CSV carries.
-ex_file = $(call dir_of,$(1))/$(if $(SOLUTIONS),solutions/)exercises.$(if $(filter lab01,$(1)),c,cuh)
+ex_file = $(call dir_of,$(1))/$(if $(SOLUTIONS),solutions/)exercises.$(if $(filter $(CPU_LABS),$(1)),c,cuh)
 
 # what a lab's build column says (wb_build_id)
-build_id = $(if $(filter lab01,$(1)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(1))$(SOL_TAG)
+build_id = $(if $(filter $(CPU_LABS),$(1)),cpu,$(ARCH_TAG))$(BUILD_TAG_$(1))$(SOL_TAG)
 
 # build/buildinfo/NAME.c: wb_build_id and wb_build_fingerprint (workbook.h),
 # rewritten only when they change. $(1) name, $(2) build id, $(3) exercise file or empty
@@ -158,7 +163,7 @@ endif
 help: ## this list
 	@echo "targets:"
 	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{ l = sprintf("  %-16s", $$1); n = split($$2, w, " "); for (i = 1; i <= n; i++) { if (length(l) + 1 + length(w[i]) > 100) { print l; l = sprintf("%18s", "") " " w[i] } else l = l " " w[i] } print l }'
-	@echo "  lab01..lab06     build one lab as ./labNN"
+	@printf '  %-16s build one lab as ./labNN\n' '$(firstword $(LABS))..$(lastword $(LABS))'
 	@echo "                   (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
 	@echo "  lab05-finish     four ways to finish a one-pass reduction, timed against CUB"
 	@echo "variables (make TARGET NAME=value):"
@@ -213,7 +218,7 @@ $(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $
 # one student's exercise file alone, in a folder of its own, linked against
 # this build's other objects (the same compiler lines as above; sh reads it
 # with $$top set to the workbook).
-STUDENT_LABS := $(if $(HAVE_NVCC),$(LABS),lab01)
+STUDENT_LABS := $(if $(HAVE_NVCC),$(LABS),$(CPU_LABS))
 define student_conf
 # $(BUILD)/student/$(1).sh - written by make student-objects (Makefile): how
 # tools/build_student.sh builds $(1) again from one student's exercise file.
@@ -221,23 +226,23 @@ settings='CUDA_ARCH=$(CUDA_ARCH) DLCM=$(DLCM) NOCDP=$(NOCDP)'
 build_id='$(call build_id,$(1))'
 lab_dir='$(call dir_of,$(1))'
 lab_file='$(notdir $(call ex_file,$(1)))'
-lab_unit='$(if $(filter lab01,$(1)),exercises.c,exercises.cu)'
-compiler='$(firstword $(if $(filter lab01,$(1)),$(CC),$(NVCC)))'
-objects='$(filter-out %/exercises.o,$(if $(filter lab01,$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
-flags='$(if $(filter lab01,$(1)),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$(1))/flags)'
+lab_unit='$(if $(filter $(CPU_LABS),$(1)),exercises.c,exercises.cu)'
+compiler='$(firstword $(if $(filter $(CPU_LABS),$(1)),$(CC),$(NVCC)))'
+objects='$(filter-out %/exercises.o,$(if $(filter $(CPU_LABS),$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
+flags='$(if $(filter $(CPU_LABS),$(1)),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$(1))/flags)'
 # (the flags files' text when these objects were built: $(BUILD)/student/$(1).flags)
 buildinfo_c='$(BUILDINFO_C)'
-compile_unit() { $(if $(filter lab01,$(1)),$(CC) $(CFLAGS),$(call lab_nvcc,$(1))) -I"$$top/common" -I"$$top/$(call dir_of,$(1))" "$$@"; }
+compile_unit() { $(if $(filter $(CPU_LABS),$(1)),$(CC) $(CFLAGS),$(call lab_nvcc,$(1))) -I"$$top/common" -I"$$top/$(call dir_of,$(1))" "$$@"; }
 compile_c() { $(CC) $(CFLAGS) "$$@"; }
-link_lab() { $(if $(filter lab01,$(1)),$(CC) $(CFLAGS),$(call lab_link,$(1))) "$$@" -lm; }
+link_lab() { $(if $(filter $(CPU_LABS),$(1)),$(CC) $(CFLAGS),$(call lab_link,$(1))) "$$@" -lm; }
 endef
 $(BUILD)/student/%.sh: $(BIN)% Makefile
 	@echo "  WRITE  $@"$(shell mkdir -p $(@D))$(file >$@.new,$(call student_conf,$*))
-	@cat /dev/null $(if $(filter lab01,$*),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$*)/flags) >$(BUILD)/student/$*.flags
+	@cat /dev/null $(if $(filter $(CPU_LABS),$*),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$*)/flags) >$(BUILD)/student/$*.flags
 	@mv -f $@.new $@
 
 student-objects: $(STUDENT_LABS:%=$(BUILD)/student/%.sh) ## every lab and the objects tools/build_student.sh links a student's exercise file with (a grader, once per class)
-	@$(if $(HAVE_NVCC),,echo "make student-objects: lab01 only: $(NVCC) not found, the GPU labs need it" >&2)
+	@$(if $(HAVE_NVCC),,echo "make student-objects: $(CPU_LABS) only: $(NVCC) not found, the GPU labs need it" >&2)
 ifneq ($(filter student-objects,$(MAKECMDGOALS)),)
 ifneq ($(SOLUTIONS),)
 $(error make student-objects: not with SOLUTIONS=1: the students' files are built against the objects of the workbook as shipped)
@@ -330,7 +335,7 @@ $(BUILD)/sm75/lab05: FORCE
 
 # With a GPU, the tests also run the solutions, built apart (build/solutions/)
 HAVE_GPU := $(if $(GPU_CC),yes)
-SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard lab0*_*/solutions)),solutions-build)
+SOLUTIONS_BUILD := $(if $(and $(HAVE_NVCC),$(HAVE_GPU),$(wildcard $(LAB_DIRS:=/solutions))),solutions-build)
 
 solutions-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/solutions BIN=$(BUILD)/solutions/ SOLUTIONS=1 all

@@ -112,8 +112,8 @@ extern const wb_runner wb_reduce_runner;
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,
  * unsigned int n): the instance of the run's element type (wb_with_type,
  * below), its launch checked. `shared` is the dynamic shared memory per
- * thread, in elements (0: none). Written out, it is lab02.cu's
- * launch_reduceNeighbored. */
+ * thread, in elements (0: none). Written out, it is
+ * kernels/reduce_neighbored.cuh's launch_reduceNeighbored. */
 #define WB_REDUCE_LAUNCHER_T(kernel, shared)                                                \
     static inline void launch_##kernel(void *data, void *partial, unsigned n, unsigned grid, \
                                        unsigned block, wb_type type)                        \

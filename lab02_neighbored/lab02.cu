@@ -34,45 +34,15 @@
 
 #include <stdlib.h>
 
-/* ---------------------------------------------------------------------- */
-/* The launches: grid blocks of block threads, one partial sum per block  */
-/* ---------------------------------------------------------------------- */
-/* wb_with_type turns the run's element type (--type int, float or double)
- * into T: data and partial hold elements of that type. CHECK_LAUNCH reports
- * a launch that failed. */
-static void launch_reduceNeighbored(void *data, void *partial, unsigned n, unsigned grid,
-                                    unsigned block, wb_type type)
-{
-    wb_with_type(type, [&](auto z) { /* z: a value of the type, T its C type */
-        using T = decltype(z);
-        reduceNeighbored<<<grid, block>>>((T *)data, (T *)partial, n);
-    });
-    CHECK_LAUNCH("reduceNeighbored");
-}
-
-static void launch_reduceNeighboredLess(void *data, void *partial, unsigned n, unsigned grid,
-                                        unsigned block, wb_type type)
-{
-    wb_with_type(type, [&](auto z) {
-        using T = decltype(z);
-        reduceNeighboredLess<<<grid, block>>>((T *)data, (T *)partial, n);
-    });
-    CHECK_LAUNCH("reduceNeighboredLess");
-}
-
-/* The table of kernels: the rows of ./lab02, --list and -k. Each reduces
- * its block's slice in place (in_place: the harness restores the input
- * before every run), one element per thread, at any block of 32..1024, in
- * every element type. */
+/* The table of kernels: the rows of ./lab02, --list and -k. The kernels,
+ * their launches (grid blocks of block threads, one partial sum per block)
+ * and their rows are in kernels/reduce_neighbored.cuh; the lessons are
+ * lab02's. */
 static const wb_reduce_kernel kernels[] = {
-    WB_KERNEL("reduceNeighbored",
-              "tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of its "
-              "threads work",
-              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
-    WB_KERNEL("reduceNeighboredLess",
-              "index = 2*stride*tid: the same additions packed into the first warps, the rest fall "
-              "idle",
-              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
+    NEIGHBORED_ROW("tid % (2*stride) == 0 picks the workers: every warp stays busy while fewer of "
+                   "its threads work"),
+    NEIGHBORED_LESS_ROW("index = 2*stride*tid: the same additions packed into the first warps, the "
+                        "rest fall idle"),
 };
 
 /* The exercises' table and their WB_TODO() flag are exercises.cu's. */

@@ -48,27 +48,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One first pass each (as lab02.cu writes them out): grid blocks of block
- * threads, one partial sum per block, in the run's element type. */
-WB_REDUCE_LAUNCHER_T(reduceNeighbored, 0)
-WB_REDUCE_LAUNCHER_T(reduceNeighboredLess, 0)
-WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
-
 /* The table of kernels: the rows of ./lab03, --list and -k. The first three
- * reduce their block's slice in place (in_place: the input is restored
- * before every run), one element per thread, any block of 32..1024, every
- * element type. */
+ * (their launches and rows: kernels/reduce_neighbored.cuh and
+ * reduce_interleaved.cuh) reduce their block's slice in place, one element
+ * per thread, any block of 32..1024, every element type. */
 static const wb_reduce_kernel kernels[] = {
-    WB_KERNEL("reduceNeighbored",
-              "lab02's first kernel: tid % (2*stride) == 0, divergent warps",
-              launch_reduceNeighbored, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
-    WB_KERNEL("reduceNeighboredLess",
-              "lab02's second: packed threads, but their elements lie 2*stride apart",
-              launch_reduceNeighboredLess, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
-    WB_KERNEL("reduceInterleaved",
-              "stride halving from blockDim.x/2: contiguous threads on contiguous elements "
-              "(coalesced)",
-              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
+    NEIGHBORED_ROW("lab02's first kernel: tid % (2*stride) == 0, divergent warps"),
+    NEIGHBORED_LESS_ROW("lab02's second: packed threads, but their elements lie 2*stride apart"),
+    INTERLEAVED_ROW("stride halving from blockDim.x/2: contiguous threads on contiguous elements "
+                    "(coalesced)"),
 #ifndef WB_NO_CDP /* built without dynamic parallelism (make sanitize, NOCDP=1): left out */
     /* one thread per pair (per_thread 2), the sum in partial[0] (one_pass),
      * nothing past n read (guards_n: the padding is poisoned to prove it),

@@ -36,8 +36,8 @@
 /* The launchers: one first pass each, one partial sum per block, in the     */
 /* run's element type                                                         */
 /* -------------------------------------------------------------------------- */
-/* the baseline: lab03's kernel (lab03.cu launches it too) */
-WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
+/* (the baseline, lab03's kernel: its launcher and row are
+ * kernels/reduce_interleaved.cuh's) */
 WB_REDUCE_LAUNCHER_T(reduceUnrolling2, 0)
 WB_REDUCE_LAUNCHER_T(reduceUnrolling4, 0)
 WB_REDUCE_LAUNCHER_T(reduceUnrolling8, 0)
@@ -76,9 +76,7 @@ static void launch_reduceCompleteUnroll(void *data, void *partial, unsigned n, u
  * (in_place: the input is restored before every run), per_thread elements
  * per thread first, at any block of 32..1024, in every element type. */
 static const wb_reduce_kernel kernels[] = {
-    WB_KERNEL("reduceInterleaved",
-              "lab03's interleaved tree, one element per thread: the baseline",
-              launch_reduceInterleaved, .per_thread = 1, .in_place = 1, .types = WB_ALL_TYPES),
+    INTERLEAVED_ROW("lab03's interleaved tree, one element per thread: the baseline"),
     WB_KERNEL("reduceUnrolling2",
               "each thread first adds 2 elements a block apart: half the blocks, 2 loads in flight",
               launch_reduceUnrolling2, .per_thread = 2, .in_place = 1, .types = WB_ALL_TYPES),

@@ -13,6 +13,7 @@
  */
 #include "workbook.h"
 #include "lab04.cuh"
+#include "kernels/block.cuh" /* blockReduceShfl */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,6 @@ __global__ void streamRead(const int *data, long long n, unsigned long long *par
     long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x, j;
     unsigned long long acc = 0;
     const T zero = {0};
-    unsigned lane = threadIdx.x % 32, w;
 
 #pragma unroll 1 /* one group of K at a time: registers, and so occupancy, stay K's */
     for (j = i; j < nvec; j += K * total) {
@@ -78,19 +78,11 @@ __global__ void streamRead(const int *data, long long n, unsigned long long *par
     if (i < n - nvec * per) /* the last n % 4 ints when T is int4 */
         acc += (unsigned)data[nvec * per + i];
 
-    /* the block's sum: shuffles in each warp, then one warp adds the warps */
-    for (w = 16; w > 0; w /= 2)
-        acc += __shfl_down_sync(0xffffffffu, acc, w);
-    if (lane == 0)
-        warp_sums[threadIdx.x / 32] = acc;
-    __syncthreads();
-    if (threadIdx.x < 32) {
-        acc = threadIdx.x < STREAM_BLOCK / 32 ? warp_sums[threadIdx.x] : 0;
-        for (w = 16; w > 0; w /= 2)
-            acc += __shfl_down_sync(0xffffffffu, acc, w);
-        if (threadIdx.x == 0)
-            partial[blockIdx.x] = acc;
-    }
+    /* the block's sum: shuffles in each warp, then one warp adds the warps
+     * (lab05's shuffle tree, kernels/block.cuh) */
+    acc = blockReduceShfl(acc, warp_sums);
+    if (threadIdx.x == 0)
+        partial[blockIdx.x] = acc;
 }
 
 typedef struct {

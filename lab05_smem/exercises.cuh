@@ -38,7 +38,7 @@
 
 #include "workbook.h"
 #include "reduce_smem.cuh" /* SMEM_MAX_BLOCK; reduceSmem, to start from */
-#include "block_sum.cuh"   /* sharedTreeSum, for exercise 4 */
+#include "kernels/block.cuh" /* sharedTreeSum, for exercise 4 */
 
 #include <limits.h>
 
@@ -195,7 +195,7 @@ __global__ void reduce2DNumba(const int *a, int *partial, int nx, int ny)
 
     s_block[tid] = s_thread;
     __syncthreads();
-    sharedTreeSum(s_block, tid); /* the chapter's `while i != 0` tree (block_sum.cuh) */
+    sharedTreeSum(s_block, tid); /* the chapter's `while i != 0` tree (kernels/block.cuh) */
 
     if (tid == 0)
         partial[blockIdx.x + gridDim.x * blockIdx.y] = s_block[0];

@@ -22,8 +22,9 @@
  *                             (reduceModernSmall when the input fits in one tile: one block)
  *   7 reduceAtomic            reduceModern's loads, then atomicAdd of every block's sum
  *   8 cub::DeviceReduce::Sum  NVIDIA's library, the yardstick
- * Kernels 1-5 leave one partial sum per block (the host adds them, as the
- * book does); 6-8 leave the one number on the device.
+ * The first-pass rows leave one partial sum per block (the host adds them,
+ * as the book does); the one-pass rows (.one_pass) leave the one number on
+ * the device. The program's .timed line says which are which, from the table.
  *
  * The exercises (exercises.cuh, the file a student edits): reduceSmemShfl
  * and reduceMaxSmem to write, reduceSmemNoSyncwarp to fix; each row follows
@@ -81,11 +82,44 @@ static const wb_reduce_kernel kernels[] = {
               "reduceModern's loads, then every block atomicAdds into one total: the usual finish",
               launch_reduceAtomic, .per_thread = 4, .one_pass = 1, .grid_for = grid_reduceModern,
               .types = WB_ALL_TYPES),
-    WB_KERNEL(CUB_NAME,
-              "NVIDIA's library (ships with the toolkit): two launches to one number",
-              launch_cubSum, .per_thread = 1, .one_pass = 1, .grid_for = grid_cubSum,
-              .types = WB_ALL_TYPES),
+    CUB_ROW("NVIDIA's library (ships with the toolkit): two launches to one number",
+            .types = WB_ALL_TYPES),
 };
+
+/* What a row's time is, which rows are first passes and which one-pass
+ * (their positions, their count and names, cub:: as "CUB"), from the table
+ * above: a row inserted moves them. */
+static const char *timed_text(void)
+{
+    static const char *const count[] = {"no", "one", "two", "three", "four", "five", "six", "seven",
+                                        "eight", "nine", "ten", "eleven", "twelve"};
+    static char text[512];
+    char firsts[128] = "", ones[256] = "";
+    int nrows = (int)(sizeof kernels / sizeof kernels[0]), nfirst = 0, none = 0;
+    for (int i = 0; i < nrows; ++i) {
+        const char *name = kernels[i].info.name;
+        size_t f = strlen(firsts), o = strlen(ones);
+        if (kernels[i].one_pass) { /* reduceModern, reduceAtomic, CUB */
+            snprintf(ones + o, sizeof ones - o, "%s%s", none ? ", " : "",
+                     strncmp(name, "cub::", 5) ? name : "CUB");
+            ++none;
+        } else if (i == 0 || kernels[i - 1].one_pass) { /* a run of first passes starts: 1 */
+            snprintf(firsts + f, sizeof firsts - f, "%s%d", nfirst ? ", " : "", i + 1);
+            ++nfirst;
+        } else if (i + 1 == nrows || kernels[i + 1].one_pass) { /* and ends: -5 */
+            snprintf(firsts + f, sizeof firsts - f, "-%d", i + 1);
+            ++nfirst;
+        } else
+            ++nfirst;
+    }
+    snprintf(text, sizeof text,
+             "the kernel alone (CUDA events): the first pass for kernel%s %s (one partial sum per "
+             "block), the whole reduction to one number on the device for the %s one-pass row%s (%s)",
+             nfirst == 1 ? "" : "s", firsts,
+             none < (int)(sizeof count / sizeof count[0]) ? count[none] : "many", none == 1 ? "" : "s",
+             ones);
+    return text;
+}
 
 /* The exercises' table and their WB_TODO() flag are exercises.cu's. */
 static const wb_lab lab = WB_REDUCTION_LAB_APART(
@@ -184,9 +218,7 @@ static const wb_program program = WB_REDUCTION_PROGRAM(
                     "  the whole matrix, each row, each column (./lab05 --list names the kernels;\n"
                     "  ./lab05 -n 8x8 -h for its options)\n",
     .matrix_list_head = "\nmatrix mode (./lab05 -n NXxNY, e.g. -n 8192x8192; NX columns, NY rows):\n",
-    .timed = "the kernel alone (CUDA events): the first pass for kernels 1-5 (one partial sum per block), the "
-             "whole reduction to one number on the device for the three one-pass rows (reduceModern, "
-             "reduceAtomic, CUB)",
+    .timed = timed_text(),
     .total_what = "the whole reduction on the host clock: kernel + copy of the partial sums (one int for the "
                   "one-pass rows) + their sum on the host, as the book does it",
     .speedup_note = "the one-pass rows are whole reductions, the others first passes",

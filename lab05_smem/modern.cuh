@@ -11,14 +11,14 @@
  * reduceAtomic (the finish most code uses), their grid and launchers.
  *
  * The threads are numbered by flatTid() and counted by blockThreads()
- * (block_sum.cuh): a 2D block of the matrix mode reads exactly as a 1D
+ * (kernels/block.cuh): a 2D block of the matrix mode reads exactly as a 1D
  * block of as many threads does. Header-only, so the launchers are static.
  */
 #ifndef MODERN_CUH
 #define MODERN_CUH
 
 #include "workbook.h"
-#include "block_sum.cuh" /* flatTid, blockThreads, blockReduceShfl */
+#include "kernels/block.cuh" /* flatTid, blockThreads, blockReduceShfl, blockSumToThread0 */
 #include "policy.h"    /* the launch choices */
 
 /* Tuning knobs, measured on an H100 (docs/lab05.md); each can be changed
@@ -248,57 +248,6 @@ __device__ __forceinline__ void finishOnePass(T sum, T *g_odata, T *warp_sums)
             modern_done = 0; /* ready for the next launch */
         }
     }
-}
-
-/* The sum of `v` over the 32 lanes of a warp, in every lane, for the
- * modern kernels: an int on a GPU of compute capability 8.0 or later in ONE
- * instruction (redux.sync, __reduce_add_sync) where warpReduce takes five
- * shuffles and five additions one after another; float and double have no
- * such instruction, and take warpReduce. */
-__device__ __forceinline__ int warpSumModern(int v)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    return __reduce_add_sync(0xffffffffu, v);
-#else
-    return warpReduce(v);
-#endif
-}
-__device__ __forceinline__ float warpSumModern(float v) { return warpReduce(v); }
-__device__ __forceinline__ double warpSumModern(double v) { return warpReduce(v); }
-
-/* The sum of `v` over the whole block, valid in thread 0, for a block
- * whose sum is the answer (reduceModernSmall): the warps' sums
- * (warpSumModern), then thread 0 adds the 32 slots itself in one
- * fixed tree (slot i + 16 into slot i, then i + 8, ... as warpReduce does),
- * the slots of warps the block does not have set to 0. Reading 32 words of
- * shared memory and 31 independent-in-pairs additions in one thread is
- * shorter than warp 0's five dependent shuffles, and nothing else waits for
- * it. Every thread must call it (a barrier is inside). */
-template <typename T>
-__device__ __forceinline__ T blockSumToThread0(T v, T *warp_sums)
-{
-    unsigned int tid = flatTid(), lane = tid % 32, warp = tid / 32;
-    v = warpSumModern(v);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    if (warp == 0 && lane >= blockThreads() / 32)
-        warp_sums[lane] = 0; /* no such warp */
-    __syncthreads();
-    if (tid == 0) {
-        T s[16];
-        /* constant trip counts: s stays in registers */
-#pragma unroll
-        for (int i = 0; i < 16; ++i)
-            s[i] = warp_sums[i] + warp_sums[i + 16];
-#pragma unroll
-        for (int i = 0; i < 8; ++i)
-            s[i] += s[i + 8];
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-            s[i] += s[i + 4];
-        v = (s[0] + s[2]) + (s[1] + s[3]);
-    }
-    return v;
 }
 
 /* The counter finishOnePass will touch: modern_acc for int, modern_done

@@ -11,7 +11,7 @@
 
 #include "workbook.h"
 #include "reduce_smem.cuh" /* sumFourGuarded */
-#include "block_sum.cuh"    /* warpReduce, blockReduceShfl */
+#include "kernels/block.cuh" /* blockReduceShfl */
 
 /* 5. Four elements per thread (as reduceSmemUnroll4), then the shuffle tree. */
 template <typename T>

@@ -12,6 +12,7 @@ if [ -z "${TMPD:-}" ]; then # a suite run alone: its own temp dir, removed when 
 fi
 OUTF=$TMPD/out
 ERRF=$TMPD/err
+. tools/labs.sh # the labs: lab_list, lab_get, ... (tools/labs.conf)
 
 ok()    { echo "ok $1"; }
 notok() { echo "FAIL $1: $2"; }

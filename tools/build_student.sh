@@ -22,10 +22,13 @@
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$here")
 lab=${1:-}; ex=${2:-}; out=${3:-}
-usage="usage: sh tools/build_student.sh LAB EXFILE OUTDIR (LAB: lab01 .. lab06)"
+LABS_CONF=$top/tools/labs.conf
+. "$top/tools/labs.sh"
+labs=$(lab_list | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / .. /') # lab01 .. lab06
+usage="usage: sh tools/build_student.sh LAB EXFILE OUTDIR (LAB: $labs)"
 case $lab in
-    lab0[1-9]) ;;
-    *) echo "build_student: LAB '$lab' is not a lab (lab01 .. lab06); $usage" >&2; exit 2 ;;
+    lab[0-9][0-9]) ;;
+    *) echo "build_student: LAB '$lab' is not a lab ($labs); $usage" >&2; exit 2 ;;
 esac
 if [ -z "$out" ] || [ $# -ne 3 ]; then echo "build_student: $usage" >&2; exit 2; fi
 if [ ! -f "$ex" ] || [ ! -r "$ex" ]; then

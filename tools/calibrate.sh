@@ -148,14 +148,17 @@ case $K in ''|*[!0-9]*|0) echo "calibrate: GRADE_CALIBRATE_RUNS='$K' is not a nu
 T=${GRADE_TIMEOUT:-60}
 
 # the labs: those named, else every lab with a CUDA exercise file
-labs=
-for d in "$top"/lab0*_*; do
-    l=$(basename "$d"); l=${l%%_*}
+labs= sols=
+LABS_CONF=$top/tools/labs.conf
+. "$top/tools/labs.sh"
+for l in $(lab_list); do
+    d=$top/$(lab_get $l folder)
+    [ -d "$d/solutions" ] && sols=1
     [ -f "$d/exercises.cuh" ] || continue
     if [ $# -eq 0 ] || echo " $* " | grep -q " $l "; then labs="$labs $l"; fi
 done
 [ -n "$labs" ] || exit 0 # (a class of lab01 only: no speed check to calibrate)
-if ! ls -d "$top"/lab0*_*/solutions >/dev/null 2>&1; then
+if [ -z "$sols" ]; then
     echo "grade: calibration: this copy has no solutions (a students' handout): the speed bars are grade.conf's" >&2
     exit 1
 fi

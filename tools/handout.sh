@@ -17,6 +17,8 @@
 # student exercise file present. DIR must not exist yet or be empty.
 # Exit status: 0 written and checked; 1 the check failed; 2 bad usage.
 cd "$(dirname "$0")/.." || exit 2
+. tools/labs.sh # the labs: tools/labs.conf
+folders=$(for l in $(lab_list); do lab_get $l folder; done)
 
 dest=$1
 if [ -z "$dest" ]; then
@@ -40,11 +42,12 @@ if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
     # what git tracks, and new files in the workbook's own folders that are
     # not committed yet; never a stray file at the top or make handin's handin/
     git ls-files --cached
-    git ls-files --others --exclude-standard -- .ci common docs 'lab0[1-6]_*' tests tools
+    # shellcheck disable=SC2086
+    git ls-files --others --exclude-standard -- .ci common docs $folders tests tools
 else
     find . -type f ! -path './build/*' ! -path './.git/*' ! -path './handin/*' ! -path './results/*' |
         sed 's|^\./||' |
-        grep -Evx 'lab0[1-6]|lab05-finish'
+        grep -vxF "$(lab_list)"
 fi | grep -Ev '(^|/)solutions/|^docs/\.answers/|^docs/(answers|tuning)\.md$|^tests/fixtures/.*-solutions\.(csv|spec)$' |
     LC_ALL=C sort >"$dest/.files" || exit 2
 
@@ -75,7 +78,7 @@ if [ -n "$sol" ]; then
     echo "handout: FAILED: ${sol#"$dest"/} holds the output of a solutions build" >&2
     bad=1
 fi
-for f in lab0*_*/exercises.c lab0*_*/exercises.cuh; do
+for f in $(for d in $folders; do echo "$d/exercises.c $d/exercises.cuh"; done); do
     [ -f "$f" ] || continue
     if [ ! -f "$dest/$f" ]; then
         echo "handout: FAILED: the student file $f is missing from the copy" >&2

@@ -21,9 +21,10 @@
 # Environment: NCU=path of ncu; PROFILE_ARGS="-n 16M -b 256" replaces the
 # lab's default size arguments below.
 cd "$(dirname "$0")/.." || exit 2
+. tools/labs.sh
 
 usage() {
-    echo "usage: sh tools/profile.sh labNN [KERNEL]   (make profile LAB=lab04 KERNEL=reduceUnrolling8); labs: lab02 .. lab06" >&2
+    echo "usage: sh tools/profile.sh labNN [KERNEL]   (make profile LAB=lab04 KERNEL=reduceUnrolling8); labs: $(lab_list profile | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / .. /')" >&2
     exit 2
 }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
@@ -53,7 +54,6 @@ metric() {
     esac
 }
 
-. tools/labs.sh
 case $(lab_get "$lab" device) in
     cpu)
         echo "profile: $lab runs on the CPU; ncu profiles GPU kernels (try perf stat ./$lab)" >&2

@@ -144,7 +144,7 @@ done
 
 # the GPU's name: a GPU lab's device column, else CUDA's (tools/gpu.sh), else lab01's (the CPU)
 gpu=
-for f in "$tmp"/lab0[2-6]*.csv; do
+for f in $(for l in $(lab_list device gpu); do ls "$tmp/$l".csv "$tmp/$l"-*.csv 2>/dev/null; done); do
     [ -f "$f" ] || continue
     gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$f")
     [ -n "$gpu" ] && break

@@ -4,7 +4,7 @@
 # (its CPU verdicts) too. For a change to the harness that must not change
 # them: capture from the build before, then from the build after, and diff.
 #
-#   sh tools/same_bytes.sh DIR OUT    DIR holds lab01..lab06 and lab05-finish
+#   sh tools/same_bytes.sh DIR OUT    DIR holds the labs (tools/labs.conf)
 #   diff -r OUT_before OUT_after
 set -u
 dir=$1
@@ -19,7 +19,9 @@ run() { # run BIN ARGS...: stdout, stderr (seconds cut) and status into one file
     sed 's/([0-9.]* s)$/(S s)/' "$f.err" >>"$f"
     rm -f "$f.err"
 }
-for lab in lab01 lab02 lab03 lab04 lab05 lab05-finish lab06; do
+LABS_CONF=${LABS_CONF:-$(dirname "$0")/labs.conf}
+. "$(dirname "$0")/labs.sh"
+for lab in $(lab_list); do
     run $lab -h
     run $lab --help
     run $lab --list

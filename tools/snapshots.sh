@@ -23,7 +23,7 @@
 # A chapter NAME is docs/NAME.md, or docs/results/NAME.md where the chapter
 # keeps its secondary runs (other block sizes, repeats: lab02-runs, ...);
 # `lecture` is docs/lecture.md, the live demos.
-# The list: grep -n '^\$ ' docs/lab0*.md docs/results/lab0*.md names the
+# The list: grep -n '^\$ ' docs/lab[0-9][0-9]*.md docs/results/lab[0-9][0-9]*.md names the
 # commands that head the pasted blocks; keep the two in step when a chapter gains or loses one
 # (tests/tools/docs.sh fails when a chapter's `$ ` line has no line here and is
 # not among those left out below). One line per pasted `$ ` line, in chapter
@@ -40,6 +40,7 @@
 #     sanitizer rather than of the lab, whose exit status is the tool's;
 #     make sanitize runs the labs under it.
 cd "$(dirname "$0")/.." || exit 2
+. tools/labs.sh # the labs: tools/labs.conf
 
 # rows_kept SPEC: the lines of stdin that SPEC keeps, and one "..." line for
 # each run of the others. SPEC: "/ERE/" (a line that matches) or
@@ -194,11 +195,14 @@ build() { # WHAT MAKE-ARGS...
         exit 2
     fi
 }
-build "the labs (make)" lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish
+# (the solutions: every lab but the side programs, which have no exercises)
+build "the labs (make)" $(lab_list_parts_last)
 build "the solutions" BUILD=build/snap-solutions BIN=build/snap-solutions/ SOLUTIONS=1 \
-    lab01 lab02 lab03 lab04 lab05 lab06
-for d in ca cg; do
-    build "lab06 with DLCM=$d" BUILD=build/snap-dlcm-$d BIN=build/snap-dlcm-$d/ DLCM=$d lab06
+    $(for l in $(lab_list); do [ -n "$(lab_get $l part-of)" ] || echo $l; done)
+for l in $(lab_list modes dlcm); do
+    for d in ca cg; do
+        build "$l with DLCM=$d" BUILD=build/snap-dlcm-$d BIN=build/snap-dlcm-$d/ DLCM=$d $l
+    done
 done
 
 # ---- what every file's header says ---------------------------------------------
@@ -281,7 +285,7 @@ if [ $apply -eq 1 ]; then
     cpu=$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
     gcc_v=$(${CC:-gcc} -dumpfullversion 2>/dev/null)
     made_cpu="_Measured on one core of ${cpu:-the host CPU} (the CPU of the ${gpu_name:-GPU} machine), gcc ${gcc_v:-?}, $day, by \`make snapshots\`._"
-    for ch in $(ls "$out" | sed -n -e 's/^\(lab0[1-6]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
+    for ch in $(ls "$out" | sed -n -e 's/^\(lab[0-9][0-9]\(-[a-z][a-z0-9]*\)*\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' \
             -e 's/^\(lecture\)-[0-9][0-9][0-9]-.*\.txt$/\1/p' | sort -u); do
         files=$(ls "$out"/$ch-[0-9][0-9][0-9]-*.txt | sort | tr '\n' ' ')
         page=docs/$ch.md

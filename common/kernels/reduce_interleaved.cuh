@@ -14,10 +14,14 @@
  *   g_odata[blockIdx.x]; g_idata is overwritten (the harness restores it).
  *   blockDim.x is a power of two (32..1024).
  *
- * The kernel only: lab03.cu and lab04.cu each write its launcher.
+ * Below the kernel: its launcher and its row of a lab's table
+ * (INTERLEAVED_ROW), which lab03 and lab04 share; the lesson a row prints
+ * is the lab's own.
  */
 #ifndef REDUCE_INTERLEAVED_CUH
 #define REDUCE_INTERLEAVED_CUH
+
+#include "reduce.h" /* WB_KERNEL, WB_REDUCE_LAUNCHER_T */
 
 /* Interleaved pair implementation with less divergence */
 template <typename T>
@@ -40,5 +44,15 @@ __global__ void reduceInterleaved(T *g_idata, T *g_odata, unsigned int n)
     if (tid == 0)
         g_odata[blockIdx.x] = idata[0];
 }
+
+/* The launch (as lab02's are written out): one first pass, one partial
+ * sum per block, in the run's element type. */
+WB_REDUCE_LAUNCHER_T(reduceInterleaved, 0)
+
+/* Its row of a lab's table, the lesson the lab's: in place, one element
+ * per thread, any block of 32..1024, every element type. */
+#define INTERLEAVED_ROW(lesson)                                                                    \
+    WB_KERNEL("reduceInterleaved", lesson, launch_reduceInterleaved, .per_thread = 1,             \
+              .in_place = 1, .types = WB_ALL_TYPES)
 
 #endif /* REDUCE_INTERLEAVED_CUH */

@@ -22,10 +22,14 @@
  *   g_odata[blockIdx.x]; g_idata is overwritten (the harness restores it);
  *   the host adds the partial sums. blockDim.x is a power of two (32..1024).
  *
- * The kernels only: each lab that runs them writes its own launchers.
+ * Below the kernels: their launchers and their rows of a lab's table
+ * (NEIGHBORED_ROW, NEIGHBORED_LESS_ROW), which lab02 and lab03 share; the
+ * lesson a row prints is the lab's own.
  */
 #ifndef REDUCE_NEIGHBORED_CUH
 #define REDUCE_NEIGHBORED_CUH
+
+#include "reduce.h" /* WB_KERNEL, wb_with_type, CHECK_LAUNCH */
 
 /* Neighbored pair implementation with divergence */
 template <typename T>
@@ -73,5 +77,40 @@ __global__ void reduceNeighboredLess(T *g_idata, T *g_odata, unsigned int n)
     if (tid == 0)
         g_odata[blockIdx.x] = idata[0];
 }
+
+/* The launches: grid blocks of block threads, one partial sum per block.
+ * wb_with_type turns the run's element type (--type int, float or double)
+ * into T: data and partial hold elements of that type. CHECK_LAUNCH reports
+ * a launch that failed. */
+static inline void launch_reduceNeighbored(void *data, void *partial, unsigned n, unsigned grid,
+                                           unsigned block, wb_type type)
+{
+    wb_with_type(type, [&](auto z) { /* z: a value of the type, T its C type */
+        using T = decltype(z);
+        reduceNeighbored<<<grid, block>>>((T *)data, (T *)partial, n);
+    });
+    CHECK_LAUNCH("reduceNeighbored");
+}
+
+static inline void launch_reduceNeighboredLess(void *data, void *partial, unsigned n,
+                                               unsigned grid, unsigned block, wb_type type)
+{
+    wb_with_type(type, [&](auto z) {
+        using T = decltype(z);
+        reduceNeighboredLess<<<grid, block>>>((T *)data, (T *)partial, n);
+    });
+    CHECK_LAUNCH("reduceNeighboredLess");
+}
+
+/* Their rows of a lab's table, the lesson the lab's: each reduces its
+ * block's slice in place (in_place: the harness restores the input before
+ * every run), one element per thread, at any block of 32..1024, in every
+ * element type. */
+#define NEIGHBORED_ROW(lesson)                                                                     \
+    WB_KERNEL("reduceNeighbored", lesson, launch_reduceNeighbored, .per_thread = 1,               \
+              .in_place = 1, .types = WB_ALL_TYPES)
+#define NEIGHBORED_LESS_ROW(lesson)                                                                \
+    WB_KERNEL("reduceNeighboredLess", lesson, launch_reduceNeighboredLess, .per_thread = 1,       \
+              .in_place = 1, .types = WB_ALL_TYPES)
 
 #endif /* REDUCE_NEIGHBORED_CUH */

@@ -141,9 +141,7 @@ static const wb_reduce_kernel kernels[] = {
               "block 0 zeroes the result and raises a flag; the others wait, then atomicAdd",
               launch_modernFlagAtomic, .per_thread = 4, .one_pass = 1,
               .grid_for = grid_reduceModern),
-    WB_KERNEL(CUB_NAME,
-              "NVIDIA's library, the bar: two launches to one number",
-              launch_cubSum, .per_thread = 1, .one_pass = 1, .grid_for = grid_cubSum),
+    CUB_ROW("NVIDIA's library, the bar: two launches to one number"),
 };
 
 /* As a reduction lab, but n = 2^20 and 200 repetitions by default: the

@@ -47,7 +47,7 @@
 #define REDUCE2D_CUH
 
 #include "workbook.h"
-#include "block_sum.cuh" /* flatTid, warpReduce, blockReduceShfl, sharedTreeSum */
+#include "kernels/block.cuh" /* flatTid, warpReduce, blockReduceShfl, sharedTreeSum */
 
 #define R2D_MAX_THREADS 1024 /* the largest block: the shared arrays are sized for it */
 #define R2D_UNROLL 4         /* int4 loads in flight per thread per trip */

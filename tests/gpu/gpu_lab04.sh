@@ -97,7 +97,8 @@ lab04_finish_device() {
     run $LAB --finish device -r 1
     expect_grep "lab04 --finish device: reduceInterleaved takes 3 launches" \
         "3 launches per reduction at n = 16777216, block 512 \(grids 32768, 64, 1\): reduceInterleaved$" "$OUTF"
-    for o in lab05 lab06 lab05-finish; do
+    for o in $(lab_list_parts_last device gpu); do
+        lab_has $o modes finish && continue
         if [ -x ./$o ]; then
             expect_usage "$o refuses --finish device" ./$o --finish device
             expect_grep "$o --finish: says which labs take it" "has no choice of finish \(lab02, lab03 and lab04" "$ERRF"

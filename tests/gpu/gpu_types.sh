@@ -15,7 +15,9 @@
 # gpu-memory: 256 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
-LABS=${WB_TYPES_LABS:-"lab02 lab03 lab04 lab05"} # WB_TYPES_LABS=lab05: one lab only
+# the GPU labs that take more than one type (WB_TYPES_LABS=lab05: one lab only)
+LABS=${WB_TYPES_LABS:-$(for l in $(lab_list device gpu); do
+    [ -n "$(lab_get $l types | cut -s -d' ' -f2-)" ] && echo $l; done)}
 BLOCKS="32 64 128 256 512 1024"
 
 for lab in $LABS; do

@@ -3,9 +3,9 @@
 # --list and bad input still work without touching the device. POSIX sh.
 . tests/lib.sh
 
-for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
+for L in $(lab_list_parts_last device gpu); do
     if [ ! -x ./$L ]; then
-        [ -d ${L%-finish}_* ] 2>/dev/null && notok "$L built" "./$L missing" || skip "$L" "not in this tree"
+        [ -d "$(lab_get $L folder)" ] && notok "$L built" "./$L missing" || skip "$L" "not in this tree"
         continue
     fi
     run ./$L -r 1
@@ -30,12 +30,10 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
     expect_usage "$L -n 0 (bad input before the device)" ./$L -n 0
     expect_usage "$L unknown flag" ./$L --bogus
     expect_usage "$L -k unknown" ./$L -k noSuchKernel
-    case $L in # --finish host|device: labs 02-04 only, checked before the device
-        lab02 | lab03 | lab04)
-            expect_usage "$L --finish gpu (bad input before the device)" ./$L --finish gpu
-            expect_status 3 "$L --finish device without a device" ./$L --finish device -r 1 ;;
-        *) expect_usage "$L refuses --finish" ./$L --finish device ;;
-    esac
+    if lab_has $L modes finish; then # --finish host|device, checked before the device
+        expect_usage "$L --finish gpu (bad input before the device)" ./$L --finish gpu
+        expect_status 3 "$L --finish device without a device" ./$L --finish device -r 1
+    else expect_usage "$L refuses --finish" ./$L --finish device; fi
     # the exercises: listed, and --exercises / -k EXERCISE parse before the device
     run ./$L --list
     ex=$(awk '/^exercises in /{ on = 1; next } on && NF { print $1; exit }' "$OUTF")
@@ -45,7 +43,7 @@ for L in lab02 lab03 lab04 lab05 lab06 lab05-finish; do
         expect_grep "$L -h documents --exercises" "^  --exercises " "$OUTF"
         expect_status 3 "$L --exercises without a device" ./$L --exercises -r 1
         expect_status 3 "$L -k $ex (an exercise) without a device" ./$L -k "$ex" -r 1
-    elif [ "$L" != lab05-finish ]; then
+    elif [ -z "$(lab_get $L part-of)" ]; then
         notok "$L has exercises" "--list names none"
     fi
 done

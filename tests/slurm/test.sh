@@ -186,7 +186,7 @@ job_done() {
 
 # ---- the workbook, in a folder whose path has a space ---------------------------
 W="$D/work book"
-mkdir -p "$W" && tar --exclude=./build --exclude='./lab0[0-9]' --exclude=./lab05-finish -cf - . | tar -xf - -C "$W" ||
+mkdir -p "$W" && tar --exclude=./build --exclude='./lab[0-9][0-9]' --exclude='./lab[0-9][0-9]-*' -cf - . | tar -xf - -C "$W" ||
     { notok "the workbook copied to '$W'" "tar failed"; summary; exit 1; }
 
 # ---- the class ----------------------------------------------------------------

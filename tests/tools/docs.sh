@@ -2,7 +2,7 @@
 # tests/tools/docs.sh - student-facing text speaks of the workbook and the GPU, not
 # of how the workbook was made (POSIX sh, no GPU; run from the repository root).
 #
-# Student-facing text: the chapters (docs/lab0*.md), docs/index.md, setup.md,
+# Student-facing text: the chapters (docs/labNN*.md), docs/index.md, setup.md,
 # output.md, every lab's README.md and exercise file (whole files), and the
 # string literals of the lab programs and of common/ (what they print). None
 # may name the spec, our speed bars or targets, seed material or the makers'
@@ -60,7 +60,7 @@ check_lines() {
 
 # the chapters, their pages of runs (docs/results/labNN-*.md) and the live
 # demos (docs/lecture.md): the pages whose blocks make snapshots rewrites
-CHAPTERS=$(ls docs/lab0*.md docs/results/lab0*.md docs/lecture.md 2>/dev/null)
+CHAPTERS=$(ls docs/lab[0-9][0-9]*.md docs/results/lab[0-9][0-9]*.md docs/lecture.md 2>/dev/null)
 
 # the pages and the exercise files, whole
 for f in $CHAPTERS docs/index.md docs/setup.md docs/output.md docs/pitfalls.md lab*_*/README.md \
@@ -105,7 +105,7 @@ else
 fi
 
 # the chapters' pasted outputs: every `$ ` line that heads a pasted block in
-# docs/lab0*.md and docs/results/lab0*.md has a line of its own in tools/snapshots.sh's LIST (the same
+# docs/labNN*.md and docs/results/labNN*.md has a line of its own in tools/snapshots.sh's LIST (the same
 # chapter, the command as the chapter shows it; a command pasted twice needs
 # two), or is one it leaves out and says why (its `# - labNN: $ ...` lines; a page
 # of runs, `# - labNN-runs: $ ...`).
@@ -156,7 +156,7 @@ else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l)
 # has no answers.md: nothing to count)
 if [ ! -f docs/answers.md ]; then
     skip "every question has an answer" "no docs/answers.md (a students' copy)"
-else for ch in docs/lab0*.md; do
+else for ch in docs/lab[0-9][0-9]*.md; do
     l=$(basename "$ch" .md)
     q=$(awk '/^### Questions/ { f = 1; next } f && /^## / { f = 0 } f && /^[0-9]+\. / { n++ } END { print n + 0 }' "$ch")
     a=$(awk -v h="### $l" '$0 == h { f = 1; next } f && /^##/ { f = 0 } f && /^[0-9]+\. / { n++ } END { print n + 0 }' docs/answers.md)
@@ -202,8 +202,9 @@ for f in docs/*.md docs/results/*.md; do
 done
 # the main chapters stay about 600 lines (secondary runs go to docs/results/labNN-runs.md,
 # float and double to labNN-types.md)
-for f in docs/lab01.md docs/lab02.md docs/lab03.md docs/lab04.md docs/lab05.md docs/lab06.md; do
-    [ -f "$f" ] || continue
+for l in $(lab_list); do
+    f=docs/$l.md
+    [ -f "$f" ] && [ -z "$(lab_get $l part-of)" ] || continue
     lines=$(wc -l <"$f" | tr -d ' ')
     if [ "$lines" -le 650 ]; then ok "$f: $lines lines (a main chapter: about 600 at most)"
     else notok "$f: a main chapter of about 600 lines at most" "$lines lines"; fi

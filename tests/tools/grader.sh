@@ -90,7 +90,7 @@ solrows() {
     find "$1" -type f ! -path '*/.git/*' ! -path '*/build/*' -exec awk -F, 'NF > 20 { for (i = 1; i <= NF; i++)
         if ($i ~ /^(sm_[0-9]+|fat|cpu)(\+dlcm=c[ag])?\+solutions\r?$/) { print FILENAME; nextfile } }' {} + 2>/dev/null
 }
-if ls -d lab0*_*/solutions >/dev/null 2>&1; then
+if [ -n "$(for l in $(lab_list); do ls -d "$(lab_get $l folder)/solutions" 2>/dev/null; done)" ]; then
     IN_HANDOUT=0
     HO=$W/handout
     if sh tools/handout.sh "$HO" >/dev/null 2>"$W/ho.err"; then
@@ -609,7 +609,7 @@ expect_usage "calibrate.sh: --from without files" sh tools/calibrate.sh --from "
 if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/lab06-solutions.csv ]; then
     FW=$W/fakewb; rm -rf "$FW" "$W/fakeruns"; mkdir -p "$FW/common" "$W/fakeruns"
     cp -R tools "$FW/tools"; cp common/csv_columns.h common/types.def "$FW/common/"
-    for d in lab0*_*; do
+    for d in $(for l in $(lab_list); do lab_get $l folder; done); do
         [ -f "$d/exercises.cuh" ] || continue
         mkdir -p "$FW/$d/solutions"; cp "$d/exercises.cuh" "$FW/$d/"
     done

@@ -33,7 +33,7 @@ probe() {
 OPTIONS="-n -b -k -r --seed --csv --json --explain --check --exercises --type --values --finish
 --nx --ny --trace --sweep --latency --list -h"
 nbin=0
-for b in lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish; do
+for b in $(lab_list_parts_last); do
     [ -x "./$b" ] || continue
     nbin=$((nbin + 1))
     "./$b" -h >"$TMPD/help" 2>&1 || { notok "$b -h" "exit $?"; continue; }
@@ -59,7 +59,7 @@ done
 # --list --csv (what tools/sanitize.sh and profile.sh read) holds the rows of
 # --list: each name, its kind and the row it is measured against, in order;
 # lab05's matrix mode under -n 1x1
-for b in lab01 lab02 lab03 lab04 lab05 lab06 lab05-finish; do
+for b in $(lab_list_parts_last); do
     [ -x "./$b" ] || continue
     list_table "./$b"
     for part in 1d matrix; do

@@ -29,7 +29,7 @@ cat >"$TMPD/layers" <<'EOF'
 9  program.h main.c trace.h
 10 gpu.h gpu.cu no_device.h policy.h
 11 reduce.h reduce.cu reduce_pass.h reduce_pass.cu
-12 kernels/reduce_neighbored.cuh kernels/reduce_interleaved.cuh kernels/explain_tree.cuh
+12 kernels/warp.cuh kernels/block.cuh kernels/reduce_neighbored.cuh kernels/reduce_interleaved.cuh kernels/explain_tree.cuh
 13 workbook.h
 EOF
 awk '{ for (i = 2; i <= NF; i++) print $i, $1 }' "$TMPD/layers" | sort >"$TMPD/layer_of"

@@ -1,5 +1,5 @@
 # tests/tools/snapshot_format.awk - the pasted outputs of the chapters are in the
-# programs' format of today (tests/tools/docs.sh runs it on docs/lab0*.md; POSIX
+# programs' format of today (tests/tools/docs.sh runs it on docs/labNN*.md; POSIX
 # awk). Numbers are never compared, only the shape of what a program prints:
 #   - each block a program printed (first line "$ ./lab...", "$ build/...",
 #     "$ make ...") has a "<!-- run: COMMAND -->" line above it (make
@@ -48,7 +48,7 @@ in_block && first {
 in_block && ours {
     if (/^\$ /) last_rank = 0 # the next command's output, in the same block
     # (a usage error is one line whatever its length: exit 2 and what to give)
-    if (length($0) > 100 && $0 !~ /^lab0[1-6](-finish)?: -/) print FILENAME ":" FNR ": " length($0) " columns"
+    if (length($0) > 100 && $0 !~ /^lab[0-9][0-9](-[a-z]+)?: -/) print FILENAME ":" FNR ": " length($0) " columns"
     # a banner line: one of today's field names at column 1, blanks to column 9, its text from 10
     if ($0 ~ /^[a-z]+ +/ && $0 !~ /^[a-z]+ +\|/ && ($1 in rank) && length($1) < 9 &&
         substr($0, length($1) + 1, 9 - length($1)) ~ /^ +$/ && substr($0, 10, 1) != " ") {
@@ -57,9 +57,9 @@ in_block && ours {
         if ($1 == "speedup") has_speedup_line = 1
     }
     if ($0 ~ /^kernel +/ && $0 ~ / speedup /) has_speedup_col = 1
-    if ($0 ~ /^lab0[1-6](-finish)?: (PASS|FAIL)/ &&
-        $0 !~ /^lab0[1-6](-finish)?: (PASS - [0-9]+ of [0-9]+ (kernels|kernel runs) verified|FAIL - [0-9]+ of [0-9]+ (kernels|kernel runs) gave a wrong result)/)
+    if ($0 ~ /^lab[0-9][0-9](-[a-z]+)?: (PASS|FAIL)/ &&
+        $0 !~ /^lab[0-9][0-9](-[a-z]+)?: (PASS - [0-9]+ of [0-9]+ (kernels|kernel runs) verified|FAIL - [0-9]+ of [0-9]+ (kernels|kernel runs) gave a wrong result)/)
         print FILENAME ":" FNR ": the summary line in an older wording"
-    if ($0 ~ /^lab0[1-6](-finish)?: .*; fastest / && $0 !~ /; fastest [^ ]+: [0-9.]+ GB\/s \([0-9.]+% of copy\)/)
+    if ($0 ~ /^lab[0-9][0-9](-[a-z]+)?: .*; fastest / && $0 !~ /; fastest [^ ]+: [0-9.]+ GB\/s \([0-9.]+% of copy\)/)
         print FILENAME ":" FNR ": the summary's fastest clause in an older wording"
 }

@@ -25,7 +25,7 @@ else
 fi
 
 # ---- the GPU labs: what runs on the CPU -------------------------------------------
-for l in lab02 lab03 lab04 lab05 lab05-finish lab06; do
+for l in $(lab_list device gpu); do
     if [ ! -x "./$l" ]; then skip "$l width" "./$l not built (no nvcc?)"; continue; fi
     for f in -h --list --explain; do expect_width "$l $f fits" ./$l $f; done
     if [ "$l" = lab06 ]; then
@@ -69,7 +69,7 @@ BAD_MATRIX="-n 10x|-n 5x|-n x5|-n 0x5|-n 100000x100000|-n ${NUM}x1|--nx 0|--ny $
 -k $LONG|--type float|--finish host"
 old_ifs=$IFS
 set -f
-for l in lab01 lab02 lab03 lab04 lab05 lab05-finish lab06; do
+for l in $(lab_list); do
     if [ ! -x "./$l" ]; then skip "$l bad input" "./$l not built"; continue; fi
     case $l in
         lab01) cases="$BAD_ALL|-b 32|--trace -n 65|--trace --type float|--explain -n 100000" ;;
