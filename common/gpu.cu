@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "device.h"
 #include "no_device.h"
 #include "numbers.h"
 #include "report.h"
@@ -157,17 +158,23 @@ void wb_report_device(wb_report *r, const wb_gpu *g)
     r->peak_gbps = g->peak_gbps;
 }
 
-static void *gpu_open(const char *lab)
+/* The GPU as the device the rows run on (device.h). */
+void *wb_device_open(const char *lab)
 {
     static wb_gpu g;
     wb_gpu_open(&g, lab);
     return &g;
 }
 
-static void gpu_describe(const void *dev, wb_report *r) { wb_report_device(r, (const wb_gpu *)dev); }
-static void gpu_close(void *dev) { wb_gpu_close((wb_gpu *)dev); }
+void wb_device_describe(const void *dev, wb_report *r)
+{
+    wb_report_device(r, (const wb_gpu *)dev);
+}
 
-const wb_device wb_gpu_device = {gpu_open, gpu_describe, gpu_close};
+void wb_device_close(void *dev)
+{
+    wb_gpu_close((wb_gpu *)dev);
+}
 
 void *wb_device_alloc(size_t bytes, const char *what, const char *lab)
 {

@@ -13,9 +13,9 @@
 
 #include <cuda_runtime.h>
 
+#include "device.h"
 #include "lab.h"
 #include "numbers.h"
-#include "program.h"
 #include "report.h"
 
 #ifdef __cplusplus
@@ -55,9 +55,6 @@ typedef struct wb_gpu {
     volatile int *hold_flag;     /* mapped host memory: see wb_time_events */
     int *hold_flag_dev;
 } wb_gpu;
-
-/* The GPU as a program's device (program.h): wb_gpu_open, the banner, wb_gpu_close. */
-extern const wb_device wb_gpu_device;
 
 /* Open device 0. No usable device: one line naming the runtime's own
  * message on stderr, exit 3. */

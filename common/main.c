@@ -3,7 +3,7 @@
  * every bad input), the lab's own mode, the checks before the device,
  * --explain, the device, --check and its loop over the lists, the timed
  * rows (a sweep's sizes too), the exercises' count, the print, the
- * clean-up; and the CPU as a device. C11, no CUDA.
+ * clean-up. C11, no CUDA.
  */
 #define _GNU_SOURCE
 #include "program.h"
@@ -13,43 +13,9 @@
 
 #include "base.h"
 #include "check.h"
+#include "device.h"
 #include "trace.h" /* --trace KERNEL */
 #include "usage.h"
-
-/* ------------------------------------------------------------------------ */
-/* The CPU as the device (lab01)                                             */
-/* ------------------------------------------------------------------------ */
-static void *cpu_open(const char *lab)
-{
-    (void)lab;
-    return NULL;
-}
-
-/* The processor's model name (/proc/cpuinfo), and how the rows were built. */
-static void cpu_describe(const void *dev, wb_report *r)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    (void)dev;
-    snprintf(r->device, sizeof r->device, "CPU");
-    snprintf(r->device_detail, sizeof r->device_detail, "one core, gcc %s, -O2", __VERSION__);
-    if (!f)
-        return;
-    while (fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (colon && !strncmp(line, "model name", 10)) {
-            colon += 2;
-            colon[strcspn(colon, "\n")] = '\0';
-            snprintf(r->device, sizeof r->device, "%s", colon);
-            break;
-        }
-    }
-    fclose(f);
-}
-
-static void cpu_close(void *dev) { (void)dev; }
-
-const wb_device wb_cpu_device = {cpu_open, cpu_describe, cpu_close};
 
 /* ------------------------------------------------------------------------ */
 /* The rows                                                                  */
@@ -268,12 +234,12 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
 {
     const wb_args *a = run->a;
     wb_report_init(r, p->lab->lab);
-    p->device->describe(run->dev, r);
+    wb_device_describe(run->dev, r);
     r->type = p->type_name ? p->type_name : wb_type_name(a->type);
     r->timed = p->timed ? p->timed : p->runner->timed;
     r->total_what = p->total_what ? p->total_what : p->runner->total_what;
     r->speedup_note = p->speedup_note;
-    r->build = p->build ? p->build() : NULL;
+    r->build = p->build;
     r->reps = a->reps;
     r->baseline = wb_baseline(p->lab, a, p->baseline);
     r->notes = p->notes;
@@ -340,7 +306,7 @@ int wb_main(const wb_program *p, int argc, char **argv)
         return WB_EXIT_OK;
     }
 
-    run.dev = p->device->open(p->lab->lab);
+    run.dev = wb_device_open(p->lab->lab);
     if (a.check) {
         status = wb_check_run(&run, p->check_type - 1, p->runner);
     } else {
@@ -354,6 +320,6 @@ int wb_main(const wb_program *p, int argc, char **argv)
     }
     if (p->cleanup)
         p->cleanup();
-    p->device->close(run.dev);
+    wb_device_close(run.dev);
     return status;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "args.h"
+#include "device.h"
 #include "lab.h"
 #include "numbers.h"
 #include "report.h"
@@ -19,22 +20,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* How a row is run. */
-typedef enum {
-    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
-    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
-    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
-} wb_row_mode;
-
-/* Where the rows run: the GPU (wb_gpu_device, gpu.cu) or one CPU core
- * (wb_cpu_device, main.c). open exits with one line when there is none. */
-typedef struct {
-    void *(*open)(const char *lab);
-    void (*describe)(const void *dev, wb_report *r); /* the banner's device lines */
-    void (*close)(void *dev);
-} wb_device;
-extern const wb_device wb_cpu_device;
 
 /* What an input is made for: one type, values, seed and size, and every
  * block and finish that the rows will run on it (so one input serves them
@@ -91,7 +76,6 @@ typedef enum {
 typedef struct wb_program {
     const wb_lab *lab;
     const wb_runner *runner;
-    const wb_device *device;
     /* refuse (exit 2, one line) what a row of the run cannot take, before
      * the device opens; or NULL */
     void (*check_args)(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
@@ -109,7 +93,7 @@ typedef struct wb_program {
     const char *baseline;  /* speedups against this kernel when it is selected */
     const char *type_name; /* the report's type when the lab has no --type ("float") */
     int check_type;        /* --check's type column when the lab has no --type: WB_FLOAT + 1; 0 none */
-    const char *(*build)(void); /* the banner's build line, or NULL */
+    const char *build;     /* the banner's build line, or NULL */
     void (*notes)(const wb_report *r, FILE *out);
     /* after the rows and the exercises' count: more rows (lab05's matrix exercises) */
     void (*more_rows)(wb_run *run);

@@ -106,7 +106,7 @@ extern const wb_runner wb_reduce_runner;
 /* A reduction program: lab_'s tables on the GPU with the runner above and
  * the block check; then the program's own fields (.explain, ...). */
 #define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \
-    {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device,                      \
+    {.lab = &(lab_), .runner = &wb_reduce_runner,                                                \
      .check_args = wb_reduce_check_rows, __VA_ARGS__}
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,

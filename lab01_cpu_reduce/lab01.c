@@ -266,7 +266,6 @@ static void explain(const wb_args *a)
 static const wb_program program = {
     .lab = &lab,
     .runner = &runner,
-    .device = &wb_cpu_device,
     .explain = explain,
     .mode = WB_MODE_OWN,
     .own_mode = trace_mode,

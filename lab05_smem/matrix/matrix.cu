@@ -454,7 +454,6 @@ static void print_bars(const wb_report *r, FILE *out)
 const wb_program lab05_matrix_program = {
     .lab = &mlab,
     .runner = &lab05_matrix_runner,
-    .device = &wb_gpu_device,
     .explain = lab05_matrix_explain,
     .timed = "the kernel(s) to the final outputs (CUDA events), except reduce2D: its pass alone, "
              "one partial sum per block (the host adds them)",

@@ -26,8 +26,8 @@ cat >"$TMPD/layers" <<'EOF'
 6  args.h args.c usage.h usage.c
 7  report.h report.c table.c report_data.c csv_columns.h
 8  check.h check.c
-9  program.h main.c trace.h
-10 gpu.h gpu.cu no_device.h policy.h
+9  device.h cpu_device.c gpu.h gpu.cu no_device.h policy.h
+10 program.h main.c trace.h
 11 reduce.h reduce.cu reduce_pass.h reduce_pass.cu
 12 kernels/reduce_neighbored.cuh kernels/reduce_interleaved.cuh kernels/explain_tree.cuh
 13 workbook.h
