@@ -1,9 +1,9 @@
 /*
- * main.c - wb_main, the one main of every program: parse (-h, --list and
- * every bad input), the lab's own mode, the checks before the device,
- * --explain, the device, --check and its loop over the lists, the timed
- * rows (a sweep's sizes too), the exercises' count, the print, the
- * clean-up. C11, no CUDA.
+ * main.c - the main of every program, in two halves: wb_main_rows (parse:
+ * -h, --list and every bad input; the lab's own mode, the checks before the
+ * device, --explain, the device, --check and its loop over the lists, the
+ * timed rows, a sweep's sizes too, the exercises' count) and wb_main_end
+ * (the print, the device closed). C11, no CUDA.
  */
 #define _GNU_SOURCE
 #include "program.h"
@@ -242,10 +242,7 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
     r->build = p->build;
     r->reps = a->reps;
     r->baseline = wb_baseline(p->lab, a, p->baseline);
-    r->notes = p->notes;
     run->r = r;
-    if (p->runner->begin)
-        p->runner->begin(run);
 }
 
 /* --trace NAME: NAME is a kernel or an exercise of p's tables (or of its
@@ -272,30 +269,30 @@ static void check_trace_name(const wb_program *p, int argc, char **argv)
     exit(WB_EXIT_USAGE);
 }
 
-int wb_main(const wb_program *p, int argc, char **argv)
+int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
 {
     static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    wb_args a;
-    wb_run run;
+    static const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    static wb_args a;
     int status;
 
+    memset(run, 0, sizeof *run);
     if (p->lab->gpu_trace) {
         check_trace_name(p, argc, argv);
         wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     }
     if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
-        return wb_main(p->matrix, argc, argv);
+        return wb_main_rows(p->matrix, argc, argv, run);
     parse_or_exit(p, argc, argv, &a);
     if (a.extra && p->mode == WB_MODE_OWN && !a.explain)
         return p->own_mode(&a);
-    memset(&run, 0, sizeof run);
-    run.lab = p->lab;
-    run.a = &a;
-    run.order = order;
-    run.nrows = wb_plan_rows(p->lab, &a, order);
+    run->program = p;
+    run->lab = p->lab;
+    run->a = &a;
+    run->order = order;
+    run->nrows = wb_plan_rows(p->lab, &a, order);
     if (p->check_args)
-        p->check_args(p->lab, &a, order, run.nrows);
+        p->check_args(p->lab, &a, order, run->nrows);
     check_sweep(p, &a);
     if (a.explain) {
         if (!p->explain) {
@@ -306,20 +303,31 @@ int wb_main(const wb_program *p, int argc, char **argv)
         return WB_EXIT_OK;
     }
 
-    run.dev = wb_device_open(p->lab->lab);
+    run->dev = wb_device_open(p->lab->lab);
     if (a.check) {
-        status = wb_check_run(&run, p->check_type - 1, p->runner);
-    } else {
-        report_begin(p, &run, &r);
-        all_timed_rows(p, &run);
-        count_exercises(p, &run);
-        if (p->more_rows)
-            p->more_rows(&run);
-        wb_report_print(&r, a.format, stdout);
-        status = wb_report_status(&r);
+        status = wb_check_run(run, p->check_type - 1, p->runner);
+        wb_device_close(run->dev);
+        return status;
     }
-    if (p->cleanup)
-        p->cleanup();
-    wb_device_close(run.dev);
+    report_begin(p, run, &r);
+    all_timed_rows(p, run);
+    count_exercises(p, run);
+    return -1;
+}
+
+int wb_main_end(wb_run *run)
+{
+    int status;
+    wb_report_print(run->r, run->a->format, stdout);
+    status = wb_report_status(run->r);
+    wb_report_notes_close(run->r);
+    wb_device_close(run->dev);
     return status;
+}
+
+int wb_main(const wb_program *p, int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(p, argc, argv, &run);
+    return status >= 0 ? status : wb_main_end(&run);
 }

@@ -1,9 +1,10 @@
 /*
  * program.h - a program of the workbook as data: its tables (wb_lab), one
- * runner (how its rows meet the device), a device, its texts and modes; and
- * wb_main, the one main that parses, lists, explains, checks, picks the
- * device, runs the rows timed, verified and rechecked, counts the
- * exercises, prints and cleans up.
+ * runner (how its rows meet the device), its texts and modes; and the main
+ * of every program in two plain calls: wb_main_rows parses, lists,
+ * explains, checks, opens the device and runs the rows timed, verified and
+ * rechecked, and counts the exercises; the lab's own main may then add rows
+ * and notes; wb_main_end prints and closes. wb_main is the two.
  */
 #ifndef WB_PROGRAM_H
 #define WB_PROGRAM_H
@@ -47,6 +48,7 @@ typedef struct wb_run {
     void *dev;      /* the open device (a wb_gpu *; NULL on the CPU) */
     wb_report *r;   /* the report (NULL under --check) */
     void *input;    /* the runner's input of the current configuration */
+    const struct wb_program *program; /* the program that runs (lab05: its matrix mode's for -n NXxNY) */
 } wb_run;
 
 /* A program's runner: how one of its rows is run on one input. */
@@ -61,9 +63,6 @@ typedef struct {
     void (*close_input)(wb_run *run);
     const char *timed;      /* the report's `timed` line unless the program says another */
     const char *total_what; /* its `total` line, or NULL */
-    /* after the report is set up, before the rows: a runner's own texts and
-     * notes for this command line (may be NULL) */
-    void (*begin)(wb_run *run);
 } wb_runner;
 
 /* What the lab's own flag (wb_lab.extra_flag) does. */
@@ -94,10 +93,6 @@ typedef struct wb_program {
     const char *type_name; /* the report's type when the lab has no --type ("float") */
     int check_type;        /* --check's type column when the lab has no --type: WB_FLOAT + 1; 0 none */
     const char *build;     /* the banner's build line, or NULL */
-    void (*notes)(const wb_report *r, FILE *out);
-    /* after the rows and the exercises' count: more rows (lab05's matrix exercises) */
-    void (*more_rows)(wb_run *run);
-    void (*cleanup)(void); /* before the device closes */
 } wb_program;
 
 /*
@@ -110,7 +105,20 @@ typedef struct wb_program {
  */
 int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
 
-/* The main of every program: returns its exit status. */
+/*
+ * The first half of the main: parse (-h, --list and bad input exit here),
+ * the lab's own mode, the checks before the device, --explain, the device,
+ * then --check (the device closed again), or the timed rows and the
+ * exercises' count into the report run->r. Returns the exit status of what
+ * ran, or -1 after the rows: the device is open, and the lab's main may add
+ * rows and write notes (wb_report_notes) before wb_main_end.
+ */
+int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run);
+
+/* The second half: print the report, close the device; the exit status. */
+int wb_main_end(wb_run *run);
+
+/* The main of a program with nothing to add: the two halves. */
 int wb_main(const wb_program *p, int argc, char **argv);
 
 /* The rows run->order[0..nrows) on one input made for cfg, each at the

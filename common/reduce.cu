@@ -386,9 +386,6 @@ static void close_input(wb_run *run)
     run->input = NULL;
 }
 
-/* The lab's own notes, printed after the device finish's. */
-static void (*lab_notes)(const struct wb_report *r, FILE *out);
-
 /* Under the table with --finish device: how many launches each reduction
  * took, with their grids; the rows of one size and one chain of grids on one
  * line, wrapped at 100 columns. */
@@ -424,20 +421,26 @@ static void print_finish_notes(const wb_report *r, FILE *out)
     }
     if (header)
         fprintf(out, "\n");
-    if (lab_notes)
-        lab_notes(r, out);
 }
 
-/* --finish device: the total's words and the launches under the table. */
-static void begin(wb_run *run)
+void wb_reduce_notes(wb_run *run)
 {
     wb_report *r = run->r;
     if (!run->a->finish_device)
         return;
     r->total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
                     "until one value remains, then that int copied to the host (host clock)";
-    lab_notes = r->notes;
-    r->notes = print_finish_notes;
+    print_finish_notes(r, wb_report_notes(r));
+}
+
+int wb_reduce_main(const wb_program *p, int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(p, argc, argv, &run);
+    if (status >= 0)
+        return status;
+    wb_reduce_notes(&run);
+    return wb_main_end(&run);
 }
 
 const wb_runner wb_reduce_runner = {
@@ -445,5 +448,4 @@ const wb_runner wb_reduce_runner = {
     "the kernel's first pass alone (CUDA events), one partial sum per block",
     "the whole reduction to one number: first pass + copy of the partial sums + their sum on the host, as the "
     "book does it (host clock)",
-    begin,
 };

@@ -103,6 +103,14 @@ void wb_reduce_check_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_i
  */
 extern const wb_runner wb_reduce_runner;
 
+/* After wb_main_rows, before the lab's own notes: with --finish device, the
+ * total's words and the launches of each reduction under the table. */
+void wb_reduce_notes(wb_run *run);
+
+/* The main of a reduction lab with nothing to add: wb_main_rows,
+ * wb_reduce_notes, wb_main_end. */
+int wb_reduce_main(const wb_program *p, int argc, char **argv);
+
 /* A reduction program: lab_'s tables on the GPU with the runner above and
  * the block check; then the program's own fields (.explain, ...). */
 #define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \

@@ -229,6 +229,16 @@ static const wb_program program = WB_REDUCTION_PROGRAM(
              "first pass alone, the floor",
     .total_what = "the whole reduction on the host clock: kernel + copy of the result (the partial sums for "
                   "modernPartials) + their sum on the host",
-    .baseline = "modernPartials", .notes = print_finish_notes, .cleanup = cubSum_release);
+    .baseline = "modernPartials");
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(&program, argc, argv, &run);
+    if (status < 0) {
+        print_finish_notes(run.r, wb_report_notes(run.r));
+        status = wb_main_end(&run);
+    }
+    cubSum_release();
+    return status;
+}

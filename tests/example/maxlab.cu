@@ -141,7 +141,7 @@ static void close_input(wb_run *run)
     free(in);
 }
 
-static const wb_runner runner = {open_input, run_row, close_input, "one launch (CUDA events)", NULL, NULL};
+static const wb_runner runner = {open_input, run_row, close_input, "one launch (CUDA events)", NULL};
 static const wb_program program = {.lab = &lab, .runner = &runner};
 
 int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
