@@ -252,20 +252,30 @@ typedef struct {
     long long expected;
 } row_ctx;
 
-/* Before the verified run: the input copied whole (every kernel's first
- * run), the partial sums poisoned. */
-static void fresh(void *p)
+/* Before every run: the input restored (in-place kernels) and the partial
+ * sums poisoned; before the verified run (fresh) the input copied whole,
+ * as every kernel's first run needs. */
+static void row_reset(void *p, int fresh)
 {
     run_ctx *c = &((row_ctx *)p)->c;
+    if (!fresh) {
+        wb_pass_restore(c);
+        return;
+    }
     wb_restore_input(c);
     wb_poison_partials(c);
 }
 
-/* The verified run: the whole reduction, looking at every pass's partial sums. */
-static void checked(void *p)
+/* The verified run: the whole reduction, looking at every pass's partial
+ * sums; the timed first pass alone; the whole reduction. */
+static void row_run(void *p, wb_run_what what)
 {
     run_ctx *c = &((row_ctx *)p)->c;
-    c->checking = 1;
+    if (what == WB_RUN_PASS) {
+        wb_pass_first(c);
+        return;
+    }
+    c->checking = what == WB_RUN_CHECKED;
     wb_pass_whole(c);
     c->checking = 0;
 }
@@ -274,7 +284,9 @@ static void checked(void *p)
  * poisoned, a device finish that never got to one value (a grid of 0
  * blocks, or one no smaller than its input: a grid of the student's own),
  * the guard after the partial sums. The last run's (timed, or --check's
- * second): its result must agree too, the words the verified run's. */
+ * second): how many whole reductions ran and how many different results
+ * they gave, whatever the verdict; then its result must agree too, the
+ * words the verified run's. */
 static void row_judge(void *p, wb_row *row, const char *when)
 {
     row_ctx *x = (row_ctx *)p;
@@ -283,6 +295,10 @@ static void row_judge(void *p, wb_row *row, const char *when)
     int last = f->passes - 1, stuck;
     if (when) {
         char in_when[48];
+        row->runs = c->runs;
+        row->distinct = c->nseen;
+        if (!row->pass)
+            return;
         snprintf(in_when, sizeof in_when, " in a %s", when);
         judge(c, x->want, x->expected, in_when, row);
         row->pass = row->pass && c->unwritten < 0;
@@ -308,16 +324,7 @@ static void row_judge(void *p, wb_row *row, const char *when)
     }
 }
 
-/* After the last run: how many whole reductions ran, and how many different results they gave. */
-static void row_tally(void *p, wb_row *row)
-{
-    row_ctx *x = (row_ctx *)p;
-    row->runs = x->c.runs;
-    row->distinct = x->c.nseen;
-}
-
-static const wb_row_ops reduce_ops = {wb_pass_first, wb_pass_restore, wb_pass_whole, fresh, checked, row_judge,
-                                      row_tally};
+static const wb_row_ops reduce_ops = {row_reset, row_run, row_judge, 1};
 
 /* Kernel k on b's input with `block` threads and the finish `device`:
  * verified, and as the mode says timed into r, counted, or left in *row. */
