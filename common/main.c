@@ -45,7 +45,7 @@ void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_m
     rn->open_input(run, cfg);
     for (i = 0; i < run->nrows; ++i) {
         wb_row row;
-        rn->run_row(run, run->order[i], cfg->bx[0], cfg->by ? cfg->by[0] : 1, cfg->finish ? cfg->finish[0] : 0,
+        rn->run_row(run, run->order[i], cfg->bx[0], cfg->by ? cfg->by[0] : 1, cfg->choice ? cfg->choice[0] : 0,
                     mode, &row);
     }
     rn->close_input(run);
@@ -76,8 +76,8 @@ void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_value
     cfg->bx = &a->block_x;
     cfg->by = &a->block_y;
     cfg->nblocks = 1;
-    cfg->finish = &a->finish_device;
-    cfg->nfinish = 1;
+    cfg->choice = &a->choice;
+    cfg->nchoice = 1;
     cfg->timed = timed;
 }
 
@@ -132,10 +132,10 @@ static int planned_rows(const wb_run *run)
     int i, per_input = 0;
     for (i = 0; i < run->nrows; ++i)
         per_input += wb_is_library(run->order[i]->name) ? 1 : a->block_count;
-    return a->type_count * a->seed_count * a->n_count * a->finish_count * per_input;
+    return a->type_count * a->seed_count * a->n_count * a->choice_count * per_input;
 }
 
-/* The input of list items (ti, si, ni), for every block and finish. */
+/* The input of list items (ti, si, ni), for every block and choice. */
 static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si, int ni)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -148,8 +148,8 @@ static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si,
     cfg->bx = a->bx_list;
     cfg->by = a->by_list;
     cfg->nblocks = a->block_count;
-    cfg->finish = a->finish_list;
-    cfg->nfinish = a->finish_count;
+    cfg->choice = a->choice_list;
+    cfg->nchoice = a->choice_count;
 }
 
 int wb_check_run(wb_run *run, int type, const wb_runner *rn)
@@ -165,7 +165,7 @@ int wb_check_run(wb_run *run, int type, const wb_runner *rn)
                 wb_input_cfg in;
                 check_input_cfg(&in, a, ti, si, ni);
                 rn->open_input(run, &in);
-                for (fi = 0; fi < a->finish_count; ++fi)
+                for (fi = 0; fi < a->choice_count; ++fi)
                     for (bi = 0; bi < a->block_count; ++bi) {
                         wb_check_cfg cfg;
                         wb_check_cfg_of(&cfg, run->lab, a, ni, bi, ti, fi, si);
@@ -175,7 +175,7 @@ int wb_check_run(wb_run *run, int type, const wb_runner *rn)
                             wb_row row;
                             if (bi > 0 && wb_is_library(run->order[i]->name)) /* it ignores -b */
                                 continue;
-                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->finish_list[fi],
+                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->choice_list[fi],
                                         WB_ROW_CHECK, &row);
                             wb_check_add(&ck, &row, &cfg, stdout);
                         }

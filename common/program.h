@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 /* What an input is made for: one type, values, seed and size, and every
- * block and finish that the rows will run on it (so one input serves them
+ * block and choice that the rows will run on it (so one input serves them
  * all). timed: the run's timed input, which also measures the copy ceiling
  * of its bytes into the report. */
 typedef struct {
@@ -34,8 +34,8 @@ typedef struct {
     int nx, ny;  /* a matrix; 0 for a length */
     const int *bx, *by; /* blocks bx[i] x by[i], i < nblocks (by NULL: 1D) */
     int nblocks;
-    const int *finish; /* finishes finish[i] (0 host, 1 device), i < nfinish */
-    int nfinish;
+    const int *choice; /* the lab's choices choice[i] (wb_lab.choice: 0 or 1), i < nchoice */
+    int nchoice;
     int timed;
 } wb_input_cfg;
 
@@ -56,9 +56,10 @@ typedef struct {
     /* make run->input for cfg (exit 2, one line, when memory is short);
      * with cfg->timed also measure the copy ceiling into run->r */
     void (*open_input)(wb_run *run, const wb_input_cfg *cfg);
-    /* row k on run->input at block bx x by and finish: verified, and as the
-     * mode says timed into run->r, counted in it, or left in *row */
-    void (*run_row)(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+    /* row k on run->input at block bx x by and the lab's choice (0 without
+     * one): verified, and as the mode says timed into run->r, counted in
+     * it, or left in *row */
+    void (*run_row)(const wb_run *run, const wb_kernel_info *k, int bx, int by, int choice, wb_row_mode mode,
                     wb_row *row);
     void (*close_input)(wb_run *run);
     const char *timed;      /* the report's `timed` line unless the program says another */
@@ -122,10 +123,10 @@ int wb_main_end(wb_run *run);
 int wb_main(const wb_program *p, int argc, char **argv);
 
 /* The rows run->order[0..nrows) on one input made for cfg, each at the
- * first block and finish of cfg, in the given mode. */
+ * first block and choice of cfg, in the given mode. */
 void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_mode mode);
 
-/* The input of a run of a's single values (its block, its finish) at type,
+/* The input of a run of a's single values (its block, its choice) at type,
  * values and length n (or matrix nx x ny, n = nx * ny); timed as above. */
 void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_values values, long long n, int nx,
                      int ny, int timed);

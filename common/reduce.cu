@@ -18,6 +18,12 @@
 #include "report.h"
 #include "types.h"
 
+const wb_choice wb_finish_choice = {
+    "--finish", {"host", "device"}, "a finish", "[--finish F]", "--finish host,device",
+    "  --finish F    how the total reaches one number: host (default), the host adds the\n"
+    "                partial sums; device, the kernel relaunched on them until one remains\n",
+};
+
 /* Refuse kernel k's row (exit 2, one line) when it cannot run at one of
  * the run's blocks or in one of its element types. */
 static void check_row(const wb_lab *lab, const wb_args *a, const wb_reduce_kernel *k)
@@ -370,8 +376,8 @@ static void open_input(wb_run *run, const wb_input_cfg *cfg)
         fprintf(stderr, "%s: out of host memory\n", run->lab->lab);
         exit(WB_EXIT_USAGE);
     }
-    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->finish,
-              cfg->nfinish);
+    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->choice,
+              cfg->nchoice);
     bufs_open(b, run->lab, cfg->values, cfg->seed);
     if (cfg->timed)
         wb_measure_ceiling((wb_gpu *)run->dev, run->r, b->data, b->orig, (size_t)b->n * b->esz, run->a->reps);
@@ -381,7 +387,7 @@ static void open_input(wb_run *run, const wb_input_cfg *cfg)
 static void run_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
                     wb_row *row)
 {
-    (void)by;
+    (void)by; /* finish: the choice of --finish (wb_finish_choice), 1 device */
     run_one((wb_gpu *)run->dev, run->r, run->lab, run->a, (reduce_bufs *)run->input, (const wb_reduce_kernel *)k,
             (unsigned)bx, finish, mode, row);
 }
@@ -433,7 +439,7 @@ static void print_finish_notes(const wb_report *r, FILE *out)
 void wb_reduce_notes(wb_run *run)
 {
     wb_report *r = run->r;
-    if (!run->a->finish_device)
+    if (!run->a->choice)
         return;
     r->total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
                     "until one value remains, then that int copied to the host (host clock)";

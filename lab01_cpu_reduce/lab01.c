@@ -73,6 +73,7 @@ static const wb_lab lab = {
     .default_n = 1 << 24,
     .max_n = WB_INT_MAX,
     .max_n_reason = "the exact int sum must fit in an int",
+    .n_words = "elements to reduce",
     .uses_block = 0, /* no thread blocks on the CPU */
     .default_reps = 20,
     .extra_flag = "--trace",

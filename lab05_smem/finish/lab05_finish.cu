@@ -155,6 +155,7 @@ static const wb_lab lab = {
     .default_n = 1 << 20,
     .max_n = WB_INT_MAX,
     .max_n_reason = "the exact int sum must fit in an int",
+    .n_words = "elements to reduce",
     .default_block_x = 512,
     .uses_block = 1,
     .default_reps = 200,

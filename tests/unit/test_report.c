@@ -489,7 +489,7 @@ void test_check_run(void)
         .lab = "labK", .title = "a lab to check", .shape = WB_LENGTH, .default_n = 1 << 24,
         .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
         .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(lib_table), .types = WB_ALL_TYPES,
-        .device_finish = 1,
+        .choice = &fake_finish,
     };
     static const wb_runner steps = {fake_open, fake_row, fake_close, NULL, NULL};
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
