@@ -288,12 +288,12 @@ checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed withou
 
 # The harness's own tests (tests/gpu/gpu_harness.sh): each GPU runner on
 # kernels that write nothing, half, or past their end (tests/harness/), and
-# the example lab (tests/example/maxlab.cu, docs/maintainers.md)
-HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose maxlab)
+# the example lab (tests/example/scanlab.cu, docs/maintainers.md)
+HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose scanlab)
 $(BUILD)/tests/bad_reduce: $(BUILD)/tests/harness/bad_reduce.o
 $(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix/matrix_run.o
 $(BUILD)/tests/bad_transpose: $(BUILD)/tests/harness/bad_transpose.o $(BUILD)/lab06_transpose/run.o
-$(BUILD)/tests/maxlab: $(BUILD)/tests/example/maxlab.o
+$(BUILD)/tests/scanlab: $(BUILD)/tests/example/scanlab.o
 $(HARNESS_TEST_BINS): $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o | need-nvcc
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm

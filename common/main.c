@@ -199,7 +199,7 @@ static void parse_or_exit(const wb_program *p, int argc, char **argv, wb_args *a
         exit(WB_EXIT_USAGE);
     }
     if (a->help) {
-        wb_print_usage(p->lab, stdout);
+        wb_print_usage(p->lab, p->explain != NULL, stdout);
         if (p->matrix)
             fputs(p->matrix_usage, stdout);
         exit(WB_EXIT_OK);

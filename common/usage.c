@@ -12,14 +12,14 @@
 
 /* The synopsis: bracketed groups, a line broken between two groups where
  * the next would pass WB_WIDTH columns; the --trace line. */
-static void print_synopsis(const wb_lab *lab, FILE *f)
+static void print_synopsis(const wb_lab *lab, int explains, FILE *f)
 {
     char extra[48] = "";
     const int matrix = lab->shape == WB_MATRIX;
     const char *groups[] = {
         matrix ? "[-n NXxNY | --nx NX --ny NY]" : "[-n N]",
         !lab->uses_block ? "" : matrix ? "[-b WxH]" : "[-b THREADS]",
-        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", "[--explain]", "[--check]",
+        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", explains ? "[--explain]" : "", "[--check]",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--type T]" : "",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--values V]" : "",
         lab->exercises.count > 0 ? "[--exercises]" : "", extra, lab->choice ? lab->choice->usage : "", "[--list]", "[-h]"};
@@ -83,17 +83,17 @@ static void print_check_options(const wb_lab *lab, FILE *f)
     }
 }
 
-void wb_print_usage(const wb_lab *lab, FILE *f)
+void wb_print_usage(const wb_lab *lab, int explains, FILE *f)
 {
-    print_synopsis(lab, f);
+    print_synopsis(lab, explains, f);
     print_size_options(lab, f);
     fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
                "  -r REPS       timed repetitions; the median is reported (default %d)\n"
                "  --seed S      seed of the input generator (default 1)\n"
                "  --csv         machine-readable CSV on stdout (columns: docs/output.md)\n"
-               "  --json        machine-readable JSON on stdout\n"
-               "  --explain     show step by step what the threads do on a tiny input\n",
-            lab->default_reps);
+               "  --json        machine-readable JSON on stdout\n%s",
+            lab->default_reps,
+            explains ? "  --explain     show step by step what the threads do on a tiny input\n" : "");
     print_check_options(lab, f);
     if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
         char names[64];

@@ -189,16 +189,23 @@ void test_exercise_args(void)
           "wb_exercise_index", "wrong");
 
     m = open_memstream(&text, &len);
-    wb_print_usage(&ex_lab, m);
+    wb_print_usage(&ex_lab, 1, m);
     fclose(m);
     check(strstr(text, "[--exercises]") && strstr(text, "labE_x/exercises.cuh") &&
               strstr(text, "n = 16777213 (2^24 - 3)"),
           "-h names --exercises, the file and the size", text);
     free(text);
     m = open_memstream(&text, &len);
-    wb_print_usage(&length_lab, m);
+    wb_print_usage(&length_lab, 1, m);
     fclose(m);
     check(!strstr(text, "--exercises"), "-h of a lab without exercises does not offer --exercises", text);
+    check(strstr(text, "[--explain]") && strstr(text, "  --explain "), "-h of a program that explains offers it",
+          text);
+    free(text);
+    m = open_memstream(&text, &len);
+    wb_print_usage(&length_lab, 0, m);
+    fclose(m);
+    check(!strstr(text, "--explain"), "-h of a program without --explain does not offer it", text);
     free(text);
     m = open_memstream(&text, &len);
     wb_print_list(&ex_lab, m);

@@ -202,7 +202,7 @@ char *usage_of(const wb_lab *lab)
     char *text;
     size_t len;
     FILE *m = open_memstream(&text, &len);
-    wb_print_usage(lab, m);
+    wb_print_usage(lab, 1, m);
     fclose(m);
     return text;
 }
