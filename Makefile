@@ -108,6 +108,8 @@ endif
 
 BUILD := build
 COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,base text types numbers lab args usage report table report_data check main)
+# the device the rows run on: the CPU's (cpu_device.o) or the GPU's (gpu.o)
+CPU_DEVICE_OBJ := $(BUILD)/common/cpu_device.o
 COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce_pass.o $(BUILD)/common/reduce.o
 # lab01's exercises are a .c file of their own: the student's or the solutions'
 LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
@@ -174,7 +176,7 @@ help: ## this list
 	@echo "GPU code: $(ARCH_NOTE)"
 
 # ---- lab01: gcc alone ---------------------------------------------------------
-$(BIN)lab01: $(LAB01_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab01.o
+$(BIN)lab01: $(LAB01_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/lab01.o
 	@mkdir -p $(@D)
 	@echo "  LINK   $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
@@ -228,7 +230,7 @@ lab_dir='$(call dir_of,$(1))'
 lab_file='$(notdir $(call ex_file,$(1)))'
 lab_unit='$(if $(filter $(CPU_LABS),$(1)),exercises.c,exercises.cu)'
 compiler='$(firstword $(if $(filter $(CPU_LABS),$(1)),$(CC),$(NVCC)))'
-objects='$(filter-out %/exercises.o,$(if $(filter $(CPU_LABS),$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
+objects='$(filter-out %/exercises.o,$(if $(filter $(CPU_LABS),$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
 flags='$(if $(filter $(CPU_LABS),$(1)),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$(1))/flags)'
 # (the flags files' text when these objects were built: $(BUILD)/student/$(1).flags)
 buildinfo_c='$(BUILDINFO_C)'
@@ -270,12 +272,12 @@ need-nvcc:
 # tests/gpu/ (the GPU labs), tests/tools/ (grader, docs, widths, build, handout)
 TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01 $(BUILD)/tests/bad_cpu
 
-$(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/unit/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/unit/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
-$(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 # lab01's runner against broken versions (tests/unit/cpu_harness.sh)
-$(BUILD)/tests/bad_cpu: $(BUILD)/tests/harness/bad_cpu.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/bad_cpu: $(BUILD)/tests/harness/bad_cpu.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
@@ -283,7 +285,7 @@ cpu-tests: lab01 $(TEST_BINS) checker ## lab01, the CPU tests' programs and the 
 
 # ---- the grader's checker (tools/checker/): gcc alone, the workbook's own code only ----
 CHECKER := $(BUILD)/checker/checker
-$(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(BUILD)/buildinfo/checker.o
+$(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/checker.o
 	@mkdir -p $(@D)
 	@echo "  LINK   $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
@@ -291,12 +293,12 @@ checker: $(CHECKER) ## the grader's checker: a run's verdicts, recomputed withou
 
 # The harness's own tests (tests/gpu/gpu_harness.sh): each GPU runner on
 # kernels that write nothing, half, or past their end (tests/harness/), and
-# the example lab (tests/example/maxlab.cu, docs/maintainers.md)
-HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose maxlab)
+# the example lab (tests/example/scanlab.cu, docs/maintainers.md)
+HARNESS_TEST_BINS := $(addprefix $(BUILD)/tests/,bad_reduce bad_matrix bad_transpose scanlab)
 $(BUILD)/tests/bad_reduce: $(BUILD)/tests/harness/bad_reduce.o
 $(BUILD)/tests/bad_matrix: $(BUILD)/tests/harness/bad_matrix.o $(BUILD)/lab05_smem/matrix/matrix_run.o
 $(BUILD)/tests/bad_transpose: $(BUILD)/tests/harness/bad_transpose.o $(BUILD)/lab06_transpose/run.o
-$(BUILD)/tests/maxlab: $(BUILD)/tests/example/maxlab.o
+$(BUILD)/tests/scanlab: $(BUILD)/tests/example/scanlab.o
 $(HARNESS_TEST_BINS): $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/tests.o | need-nvcc
 	@echo "  LINK   $@"
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm

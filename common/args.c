@@ -1,7 +1,7 @@
 /*
  * args.c - the one command line of every lab: -n -b -k -r --seed --type --values
- * --finish --check (with its comma lists) --csv --json --explain --list -h.
- * C11, no CUDA.
+ * --check (with its comma lists) --csv --json --explain --list -h, and the
+ * lab's own flag and two-word choice (wb_lab.choice). C11, no CUDA.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
@@ -235,32 +235,31 @@ static int check_type_values(const wb_lab *lab, const wb_args *a, char *err, siz
     return 0;
 }
 
-/* --finish host|device (v may be NULL: the flag was last). */
-static int parse_finish(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
+#define IS_CHOICE(lab, f) ((lab)->choice && !strcmp(f, (lab)->choice->flag)) /* wb_lab.choice's flag */
+
+/* The lab's choice, one of its two words (v may be NULL: the flag was last). */
+static int parse_choice(const wb_lab *lab, const char *v, wb_args *a, char *err, size_t errlen)
 {
-    if (!lab->device_finish) {
-        fail(err, errlen, "--finish: %s has no choice of finish (lab02, lab03 and lab04 have one)",
-             lab->lab);
-        return WB_EXIT_USAGE;
-    }
-    if (!v || (strcmp(v, "host") && strcmp(v, "device"))) {
+    const wb_choice *c = lab->choice;
+    if (!v || (strcmp(v, c->word[0]) && strcmp(v, c->word[1]))) {
         if (v)
-            fail(err, errlen, "--finish: '%.*s%s' is not a finish: give host (the default) or device "
-                              "(-h says more)", VALUE(v));
+            fail(err, errlen, "%s: '%.*s%s' is not %s: give %s (the default) or %s (-h says more)", c->flag,
+                 VALUE(v), c->what, c->word[0], c->word[1]);
         else
-            fail(err, errlen, "--finish needs a value: host (the default) or device (-h says more)");
+            fail(err, errlen, "%s needs a value: %s (the default) or %s (-h says more)", c->flag, c->word[0],
+                 c->word[1]);
         return WB_EXIT_USAGE;
     }
-    a->finish_device = !strcmp(v, "device");
+    a->choice = !strcmp(v, c->word[1]);
     return 0;
 }
 
-/* One value of -n, -b, --seed, --type or --finish (an item of a --check
- * list, or the option's one value) into a's single fields. */
+/* One value of -n, -b, --seed, --type or the lab's choice (an item of a
+ * --check list, or the option's one value) into a's single fields. */
 static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
 {
-    if (!strcmp(f, "--finish"))
-        return parse_finish(lab, v, a, err, errlen);
+    if (IS_CHOICE(lab, f))
+        return parse_choice(lab, v, a, err, errlen);
     if (!strcmp(f, "--type"))
         return parse_type_values(lab, f, v, a, err, errlen);
     if (!strcmp(f, "-b")) {
@@ -313,12 +312,12 @@ static int parse_value(const wb_lab *lab, const char *f, const char *v, wb_args 
     return 0;
 }
 
-/* The list of option f in a, as its count. */
+/* The list of option f in a, as its count (the lab's choice: none of the others). */
 static int *list_count(wb_args *a, const char *f)
 {
     return !strcmp(f, "-n") ? &a->n_count : !strcmp(f, "-b") ? &a->block_count
-         : !strcmp(f, "--type") ? &a->type_count : !strcmp(f, "--finish") ? &a->finish_count
-         : &a->seed_count;
+         : !strcmp(f, "--type") ? &a->type_count : !strcmp(f, "--seed") ? &a->seed_count
+         : &a->choice_count;
 }
 
 /* Append a's value of option f (just parsed) to f's list. */
@@ -334,14 +333,14 @@ static void list_push(wb_args *a, const char *f)
         a->by_list[i] = a->block_y;
     } else if (!strcmp(f, "--type")) {
         a->type_list[i] = a->type;
-    } else if (!strcmp(f, "--finish")) {
-        a->finish_list[i] = a->finish_device;
-    } else {
+    } else if (!strcmp(f, "--seed")) {
         a->seed_list[i] = a->seed;
+    } else {
+        a->choice_list[i] = a->choice;
     }
 }
 
-/* -n, -b, --type, --finish, --seed: one value, or with --check a comma list
+/* -n, -b, --type, --seed, the lab's choice: one value, or with --check a comma list
  * of them (each item checked as the one value is; the option given again
  * starts its list anew, as one value replaces the one before). */
 static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *a, char *err, size_t errlen)
@@ -353,7 +352,7 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
     }
     *list_count(a, f) = 0;
     if (!v)
-        return parse_value(lab, f, v, a, err, errlen); /* --finish says what it needs */
+        return parse_value(lab, f, v, a, err, errlen); /* the choice says what it needs */
     for (;;) {
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
@@ -363,8 +362,8 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
             fail(err, errlen, "%s: an empty item in '%.*s%s'; lists look like %s", f, VALUE(v),
                  !strcmp(f, "-b") ? (lab->shape == WB_MATRIX ? "-b 32x8,16x16" : "-b 32,256,1024")
                  : !strcmp(f, "-n") ? (lab->shape == WB_MATRIX ? "-n 1x1,33x17" : "-n 1,33,1000003")
-                 : !strcmp(f, "--type") ? "--type int,float" : !strcmp(f, "--finish") ? "--finish host,device"
-                 : "--seed 1,2");
+                 : !strcmp(f, "--type") ? "--type int,float" : !strcmp(f, "--seed") ? "--seed 1,2"
+                 : lab->choice->example);
             return WB_EXIT_USAGE;
         }
         if (*list_count(a, f) >= WB_MAX_LIST) {
@@ -392,7 +391,7 @@ static int parse_list(const wb_lab *lab, const char *f, const char *v, wb_args *
 
 /* After the options: every list holds at least the run's one value, and the
  * single fields hold each list's first item (what a run without --check uses). */
-static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
+static int complete_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
 {
     int i;
     if (a->n_count == 1 && lab->shape == WB_MATRIX) { /* --nx/--ny after -n change the one shape */
@@ -414,9 +413,9 @@ static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
         a->type_list[0] = a->type;
         a->type_count = 1;
     }
-    if (a->finish_count == 0) {
-        a->finish_list[0] = a->finish_device;
-        a->finish_count = 1;
+    if (a->choice_count == 0) {
+        a->choice_list[0] = a->choice;
+        a->choice_count = 1;
     }
     if (a->seed_count == 0) {
         a->seed_list[0] = a->seed;
@@ -436,7 +435,7 @@ static int finish_lists(const wb_lab *lab, wb_args *a, char *err, size_t errlen)
     a->ny = a->ny_list[0];
     a->block_x = a->bx_list[0];
     a->block_y = a->by_list[0];
-    a->finish_device = a->finish_list[0];
+    a->choice = a->choice_list[0];
     a->seed = a->seed_list[0];
     for (i = 0; i < a->type_count; ++i) { /* --values and --exercises hold for every type */
         a->type = a->type_list[i];
@@ -514,7 +513,7 @@ static int parse_option(const wb_lab *lab, int argc, char **argv, int *i, wb_arg
                       !strcmp(f, "-b") || !strcmp(f, "-k") || !strcmp(f, "-r") ||
                       !strcmp(f, "--seed") || !strcmp(f, "--type") || !strcmp(f, "--values");
     int r;
-    if (!strcmp(f, "--finish")) {
+    if (IS_CHOICE(lab, f)) {
         ++*i;
         return parse_list(lab, f, v, a, err, errlen) ? WB_EXIT_USAGE : 0;
     }
@@ -586,7 +585,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
     }
     if (lab->shape == WB_MATRIX)
         a->n = (long long)a->nx * a->ny;
-    return finish_lists(lab, a, err, errlen);
+    return complete_lists(lab, a, err, errlen);
 }
 
 wb_shape wb_args_shape(int argc, char **argv)

@@ -31,20 +31,20 @@ typedef struct {
     wb_type type;                    /* --type (WB_INT by default) */
     wb_values values;                /* --values (WB_VALUES_EXACT by default) */
     int exercises;                   /* --exercises (or -k named an exercise) */
-    int finish_device;               /* --finish device: the kernel relaunched on its partial sums */
+    int choice;                      /* the lab's own two-word option (wb_lab.choice): 0 or 1 */
     int selected[WB_MAX_KERNELS];    /* 1 for each kernel -k chose (all without -k) */
     int ex_selected[WB_MAX_KERNELS]; /* 1 for each exercise -k chose (all without -k) */
     /* --check: verify every selected kernel on every configuration of the
      * lists below, untimed (wb_check_*). Without --check each list holds
      * the one value of the run (the fields above); with it -n, -b, --type,
-     * --finish and --seed take comma lists ("1,33,1000003"). */
+     * --seed and the lab's choice take comma lists ("1,33,1000003"). */
     int check;
-    int n_count, block_count, type_count, finish_count, seed_count;
+    int n_count, block_count, type_count, choice_count, seed_count;
     long long n_list[WB_MAX_LIST];   /* lengths; matrices: nx_list x ny_list */
     int nx_list[WB_MAX_LIST], ny_list[WB_MAX_LIST];
     int bx_list[WB_MAX_LIST], by_list[WB_MAX_LIST];
     wb_type type_list[WB_MAX_LIST];
-    int finish_list[WB_MAX_LIST];    /* 0 host, 1 device */
+    int choice_list[WB_MAX_LIST];    /* 0 the choice's first word, 1 its second */
     unsigned long long seed_list[WB_MAX_LIST];
 } wb_args;
 

@@ -26,7 +26,7 @@ void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int n
         snprintf(c->block, sizeof c->block, "%d", a->bx_list[bi]);
     c->type = a->type_list[ti];
     c->values = a->values;
-    c->finish = lab->device_finish ? (a->finish_list[fi] ? "device" : "host") : NULL;
+    c->finish = lab->choice ? lab->choice->word[a->choice_list[fi]] : NULL;
     c->seed = a->seed_list[si];
 }
 

@@ -29,7 +29,7 @@ typedef struct {
     char block[32];     /* the block asked for: "512" or "32x8" ("" on the CPU) */
     wb_type type;
     wb_values values;
-    const char *finish; /* "host", "device", or NULL: the lab has no choice */
+    const char *finish; /* the CSV's finish column: the lab's choice ("host"), or NULL: none */
     unsigned long long seed;
 } wb_check_cfg;
 

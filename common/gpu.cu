@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "device.h"
 #include "no_device.h"
 #include "numbers.h"
 #include "report.h"
@@ -157,17 +158,23 @@ void wb_report_device(wb_report *r, const wb_gpu *g)
     r->peak_gbps = g->peak_gbps;
 }
 
-static void *gpu_open(const char *lab)
+/* The GPU as the device the rows run on (device.h). */
+void *wb_device_open(const char *lab)
 {
     static wb_gpu g;
     wb_gpu_open(&g, lab);
     return &g;
 }
 
-static void gpu_describe(const void *dev, wb_report *r) { wb_report_device(r, (const wb_gpu *)dev); }
-static void gpu_close(void *dev) { wb_gpu_close((wb_gpu *)dev); }
+void wb_device_describe(const void *dev, wb_report *r)
+{
+    wb_report_device(r, (const wb_gpu *)dev);
+}
 
-const wb_device wb_gpu_device = {gpu_open, gpu_describe, gpu_close};
+void wb_device_close(void *dev)
+{
+    wb_gpu_close((wb_gpu *)dev);
+}
 
 void *wb_device_alloc(size_t bytes, const char *what, const char *lab)
 {
@@ -199,21 +206,20 @@ void wb_flush_l2(wb_gpu *g)
 
 /* The times of `reps` runs, allocated, after one warm-up run (module load,
  * first touch, clocks) from a reset state. */
-static double *timing_start(wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
+static double *timing_start(const wb_row_ops *ops, void *ctx, wb_run_what what, int reps)
 {
     double *ms = (double *)malloc(sizeof(double) * (size_t)reps);
     if (!ms) {
         say("out of host memory");
         exit(WB_EXIT_CUDA);
     }
-    if (reset)
-        reset(ctx);
-    work(ctx);
+    ops->reset(ctx, 0);
+    ops->run(ctx, what);
     CHECK(cudaDeviceSynchronize());
     return ms;
 }
 
-wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
+wb_stats wb_time_events(wb_gpu *g, const wb_row_ops *ops, void *ctx, wb_run_what what, int reps)
 {
     cudaEvent_t start, stop;
     double *ms;
@@ -221,17 +227,16 @@ wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx,
     int i;
     CHECK(cudaEventCreate(&start));
     CHECK(cudaEventCreate(&stop));
-    ms = timing_start(work, reset, ctx, reps);
+    ms = timing_start(ops, ctx, what, reps);
     for (i = 0; i < reps; ++i) {
         float t = 0;
         *g->hold_flag = 0;
         wb_hold_kernel<<<1, 1>>>(g->hold_flag_dev, 10000000LL /* 10 ms at most */);
         CHECK_LAUNCH("wb_hold_kernel");
-        if (reset)
-            reset(ctx);
+        ops->reset(ctx, 0);
         wb_flush_l2(g);
         CHECK(cudaEventRecord(start, 0));
-        work(ctx);
+        ops->run(ctx, what);
         CHECK(cudaEventRecord(stop, 0));
         *g->hold_flag = 1; /* everything is queued: let the GPU go */
         CHECK(cudaEventSynchronize(stop));
@@ -245,19 +250,18 @@ wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx,
     return s;
 }
 
-wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps)
+wb_stats wb_time_host(wb_gpu *g, const wb_row_ops *ops, void *ctx, wb_run_what what, int reps)
 {
-    double *ms = timing_start(work, reset, ctx, reps);
+    double *ms = timing_start(ops, ctx, what, reps);
     wb_stats s;
     int i;
     for (i = 0; i < reps; ++i) {
         double t0;
-        if (reset)
-            reset(ctx);
+        ops->reset(ctx, 0);
         wb_flush_l2(g);
         CHECK(cudaDeviceSynchronize());
         t0 = wb_now_ms();
-        work(ctx);
+        ops->run(ctx, what);
         CHECK(cudaDeviceSynchronize());
         ms[i] = wb_now_ms() - t0;
     }
@@ -272,16 +276,25 @@ typedef struct {
     size_t bytes;
 } copy_ctx;
 
-static void copy_work(void *p)
+static void copy_reset(void *p, int fresh)
+{
+    (void)p;
+    (void)fresh;
+}
+
+static void copy_run(void *p, wb_run_what what)
 {
     copy_ctx *c = (copy_ctx *)p;
+    (void)what;
     CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
 }
+
+static const wb_row_ops copy_ops = {copy_reset, copy_run, NULL, 0};
 
 double wb_measure_ceiling(wb_gpu *g, wb_report *r, void *dst, const void *src, size_t bytes, int reps)
 {
     copy_ctx c = {dst, src, bytes};
-    wb_stats s = wb_time_events(g, copy_work, NULL, &c, reps);
+    wb_stats s = wb_time_events(g, &copy_ops, &c, WB_RUN_PASS, reps);
     r->ceiling_gbps = wb_gbps(2.0 * (double)bytes, s.median);
     snprintf(r->ceiling_what, sizeof r->ceiling_what,
              "device-to-device cudaMemcpy of the same %.1f MiB, read+write counted", bytes / 1048576.0);
@@ -350,8 +363,8 @@ void wb_poison_shared(const wb_gpu *g)
 static void verify(const wb_lab *lab, const wb_row_ops *ops, void *ctx, wb_row *row)
 {
     wb_todo_clear(lab); /* a flag an earlier run left */
-    (ops->fresh ? ops->fresh : ops->reset)(ctx);
-    (ops->checked ? ops->checked : ops->whole ? ops->whole : ops->launch)(ctx);
+    ops->reset(ctx, 1);
+    ops->run(ctx, WB_RUN_CHECKED);
     CHECK(cudaDeviceSynchronize());
     if (wb_row_todo(lab, row))
         return;
@@ -369,18 +382,15 @@ void wb_run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, int reps, wb_row_mod
     if (!row->todo) {
         const char *when = mode == WB_ROW_TIMED ? "timed repetition" : "second run";
         if (mode == WB_ROW_TIMED) {
-            row->time = wb_time_events(g, ops->launch, ops->reset, ctx, reps);
-            if (ops->whole)
-                row->total_ms = wb_time_host(g, ops->whole, ops->reset, ctx, reps).median;
+            row->time = wb_time_events(g, ops, ctx, WB_RUN_PASS, reps);
+            if (ops->has_whole)
+                row->total_ms = wb_time_host(g, ops, ctx, WB_RUN_WHOLE, reps).median;
         } else { /* a second run, from a poisoned start as the first */
-            ops->reset(ctx);
-            (ops->whole ? ops->whole : ops->launch)(ctx);
+            ops->reset(ctx, 0);
+            ops->run(ctx, ops->has_whole ? WB_RUN_WHOLE : WB_RUN_PASS);
             CHECK(cudaDeviceSynchronize());
         }
-        if (ops->tally) /* the last run must agree with the verified one too */
-            ops->tally(ctx, row);
-        if (row->pass)
-            ops->judge(ctx, row, when);
+        ops->judge(ctx, row, when); /* the last run must agree with the verified one too */
     }
     if (mode == WB_ROW_TIMED)
         wb_report_add(r, row);

@@ -13,9 +13,9 @@
 
 #include <cuda_runtime.h>
 
+#include "device.h"
 #include "lab.h"
 #include "numbers.h"
-#include "program.h"
 #include "report.h"
 
 #ifdef __cplusplus
@@ -56,9 +56,6 @@ typedef struct wb_gpu {
     int *hold_flag_dev;
 } wb_gpu;
 
-/* The GPU as a program's device (program.h): wb_gpu_open, the banner, wb_gpu_close. */
-extern const wb_device wb_gpu_device;
-
 /* Open device 0. No usable device: one line naming the runtime's own
  * message on stderr, exit 3. */
 void wb_gpu_open(wb_gpu *g, const char *lab);
@@ -76,11 +73,6 @@ void *wb_device_alloc(size_t bytes, const char *what, const char *lab);
  * write-backs left to steal bandwidth from the next kernel). */
 void wb_flush_l2(wb_gpu *g);
 
-typedef void (*wb_work_fn)(void *ctx);
-
-/* ---------------------------------------------------------------------- */
-/* The row runner: one kernel's row, the same steps in every GPU lab       */
-/* ---------------------------------------------------------------------- */
 /* ---------------------------------------------------------------------- */
 /* Poison: what a kernel never wrote, or wrote past, shows                  */
 /* ---------------------------------------------------------------------- */
@@ -109,21 +101,23 @@ int wb_first_poisoned(const void *host, size_t count, size_t esz, int byte);
 /* ---------------------------------------------------------------------- */
 /* The row runner: one kernel's row, the same steps in every GPU lab       */
 /* ---------------------------------------------------------------------- */
+/* Which run of a row: the verified one, the one the events time (the first
+ * pass, or the one launch), the whole computation on the host clock. */
+typedef enum { WB_RUN_CHECKED, WB_RUN_PASS, WB_RUN_WHOLE } wb_run_what;
+
+/* A row's three steps on its context; each only queues asynchronous work,
+ * except judge. */
 typedef struct {
-    wb_work_fn launch; /* what the events time (the first pass, one launch) */
-    wb_work_fn reset;  /* before every run: input restored, outputs poisoned (asynchronous) */
-    wb_work_fn whole;  /* the whole reduction on the host clock (total_ms), or NULL */
-    /* before the verified run, when it needs more than reset (the first copy
-     * of an input); NULL: reset */
-    wb_work_fn fresh;
-    /* the verified run, when it is not whole (or launch, without whole); NULL: that */
-    wb_work_fn checked;
+    /* before every run: inputs restored, outputs poisoned; fresh (1) before
+     * the verified run, which may need more (the first copy of an input) */
+    void (*reset)(void *ctx, int fresh);
+    void (*run)(void *ctx, wb_run_what what);
     /* what the run left against the reference: row->pass and row->check.
      * when == NULL: the verified run; else the last run ("timed repetition",
-     * "second run") of a row that passed, whose words say `when` */
+     * "second run"), whose words say `when`, judged whatever the verdict (a
+     * judge leaves a failed row as it is, and may count the runs) */
     void (*judge)(void *ctx, wb_row *row, const char *when);
-    /* after the last run, whatever the verdict: the row's counts; or NULL */
-    void (*tally)(void *ctx, wb_row *row);
+    int has_whole; /* 1: WB_RUN_WHOLE is timed too (total_ms), and is --check's second run */
 } wb_row_ops;
 
 /* A matrix row's shape: nx x ny elements, run with grid x block. */
@@ -147,21 +141,22 @@ void wb_run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, int reps, wb_row_mod
                 void *ctx, wb_row *row);
 
 /*
- * Time work(ctx) with CUDA events: one warm-up, then `reps` repetitions,
- * each preceded (outside the timed region) by reset(ctx) if given and an
- * L2 flush. The stream is held until the host has queued the whole
- * repetition, so host launch latency stays out of the figure: work and reset
- * must only queue asynchronous work (a synchronous call in them costs up to
- * 10 ms per repetition, never a hang). Returns the summary (milliseconds).
+ * Time ops->run(ctx, what) with CUDA events: one warm-up, then `reps`
+ * repetitions, each preceded (outside the timed region) by
+ * ops->reset(ctx, 0) and an L2 flush. The stream is held until the host has
+ * queued the whole repetition, so host launch latency stays out of the
+ * figure: run and reset must only queue asynchronous work (a synchronous
+ * call in them costs up to 10 ms per repetition, never a hang). Returns the
+ * summary (milliseconds). judge is not called.
  */
-wb_stats wb_time_events(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+wb_stats wb_time_events(wb_gpu *g, const wb_row_ops *ops, void *ctx, wb_run_what what, int reps);
 
 /*
- * The same with the host's monotonic clock around work(ctx) and a device
+ * The same with the host's monotonic clock around the run and a device
  * synchronize: for work that ends on the host (the whole reduction when
  * the host adds the partial sums).
  */
-wb_stats wb_time_host(wb_gpu *g, wb_work_fn work, wb_work_fn reset, void *ctx, int reps);
+wb_stats wb_time_host(wb_gpu *g, const wb_row_ops *ops, void *ctx, wb_run_what what, int reps);
 
 /*
  * The ceiling: a device-to-device cudaMemcpy of `bytes` from src to dst

@@ -1,9 +1,9 @@
 /*
- * main.c - wb_main, the one main of every program: parse (-h, --list and
- * every bad input), the lab's own mode, the checks before the device,
- * --explain, the device, --check and its loop over the lists, the timed
- * rows (a sweep's sizes too), the exercises' count, the print, the
- * clean-up; and the CPU as a device. C11, no CUDA.
+ * main.c - the main of every program, in two halves: wb_main_rows (parse:
+ * -h, --list and every bad input; the lab's own mode, the checks before the
+ * device, --explain, the device, --check and its loop over the lists, the
+ * timed rows, a sweep's sizes too, the exercises' count) and wb_main_end
+ * (the print, the device closed). C11, no CUDA.
  */
 #define _GNU_SOURCE
 #include "program.h"
@@ -13,43 +13,9 @@
 
 #include "base.h"
 #include "check.h"
+#include "device.h"
 #include "trace.h" /* --trace KERNEL */
 #include "usage.h"
-
-/* ------------------------------------------------------------------------ */
-/* The CPU as the device (lab01)                                             */
-/* ------------------------------------------------------------------------ */
-static void *cpu_open(const char *lab)
-{
-    (void)lab;
-    return NULL;
-}
-
-/* The processor's model name (/proc/cpuinfo), and how the rows were built. */
-static void cpu_describe(const void *dev, wb_report *r)
-{
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    (void)dev;
-    snprintf(r->device, sizeof r->device, "CPU");
-    snprintf(r->device_detail, sizeof r->device_detail, "one core, gcc %s, -O2", __VERSION__);
-    if (!f)
-        return;
-    while (fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (colon && !strncmp(line, "model name", 10)) {
-            colon += 2;
-            colon[strcspn(colon, "\n")] = '\0';
-            snprintf(r->device, sizeof r->device, "%s", colon);
-            break;
-        }
-    }
-    fclose(f);
-}
-
-static void cpu_close(void *dev) { (void)dev; }
-
-const wb_device wb_cpu_device = {cpu_open, cpu_describe, cpu_close};
 
 /* ------------------------------------------------------------------------ */
 /* The rows                                                                  */
@@ -79,7 +45,7 @@ void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_m
     rn->open_input(run, cfg);
     for (i = 0; i < run->nrows; ++i) {
         wb_row row;
-        rn->run_row(run, run->order[i], cfg->bx[0], cfg->by ? cfg->by[0] : 1, cfg->finish ? cfg->finish[0] : 0,
+        rn->run_row(run, run->order[i], cfg->bx[0], cfg->by ? cfg->by[0] : 1, cfg->choice ? cfg->choice[0] : 0,
                     mode, &row);
     }
     rn->close_input(run);
@@ -110,8 +76,8 @@ void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_value
     cfg->bx = &a->block_x;
     cfg->by = &a->block_y;
     cfg->nblocks = 1;
-    cfg->finish = &a->finish_device;
-    cfg->nfinish = 1;
+    cfg->choice = &a->choice;
+    cfg->nchoice = 1;
     cfg->timed = timed;
 }
 
@@ -166,10 +132,10 @@ static int planned_rows(const wb_run *run)
     int i, per_input = 0;
     for (i = 0; i < run->nrows; ++i)
         per_input += wb_is_library(run->order[i]->name) ? 1 : a->block_count;
-    return a->type_count * a->seed_count * a->n_count * a->finish_count * per_input;
+    return a->type_count * a->seed_count * a->n_count * a->choice_count * per_input;
 }
 
-/* The input of list items (ti, si, ni), for every block and finish. */
+/* The input of list items (ti, si, ni), for every block and choice. */
 static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si, int ni)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -182,8 +148,8 @@ static void check_input_cfg(wb_input_cfg *cfg, const wb_args *a, int ti, int si,
     cfg->bx = a->bx_list;
     cfg->by = a->by_list;
     cfg->nblocks = a->block_count;
-    cfg->finish = a->finish_list;
-    cfg->nfinish = a->finish_count;
+    cfg->choice = a->choice_list;
+    cfg->nchoice = a->choice_count;
 }
 
 int wb_check_run(wb_run *run, int type, const wb_runner *rn)
@@ -199,7 +165,7 @@ int wb_check_run(wb_run *run, int type, const wb_runner *rn)
                 wb_input_cfg in;
                 check_input_cfg(&in, a, ti, si, ni);
                 rn->open_input(run, &in);
-                for (fi = 0; fi < a->finish_count; ++fi)
+                for (fi = 0; fi < a->choice_count; ++fi)
                     for (bi = 0; bi < a->block_count; ++bi) {
                         wb_check_cfg cfg;
                         wb_check_cfg_of(&cfg, run->lab, a, ni, bi, ti, fi, si);
@@ -209,7 +175,7 @@ int wb_check_run(wb_run *run, int type, const wb_runner *rn)
                             wb_row row;
                             if (bi > 0 && wb_is_library(run->order[i]->name)) /* it ignores -b */
                                 continue;
-                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->finish_list[fi],
+                            rn->run_row(run, run->order[i], a->bx_list[bi], a->by_list[bi], a->choice_list[fi],
                                         WB_ROW_CHECK, &row);
                             wb_check_add(&ck, &row, &cfg, stdout);
                         }
@@ -233,7 +199,7 @@ static void parse_or_exit(const wb_program *p, int argc, char **argv, wb_args *a
         exit(WB_EXIT_USAGE);
     }
     if (a->help) {
-        wb_print_usage(p->lab, stdout);
+        wb_print_usage(p->lab, p->explain != NULL, stdout);
         if (p->matrix)
             fputs(p->matrix_usage, stdout);
         exit(WB_EXIT_OK);
@@ -268,18 +234,15 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
 {
     const wb_args *a = run->a;
     wb_report_init(r, p->lab->lab);
-    p->device->describe(run->dev, r);
+    wb_device_describe(run->dev, r);
     r->type = p->type_name ? p->type_name : wb_type_name(a->type);
     r->timed = p->timed ? p->timed : p->runner->timed;
     r->total_what = p->total_what ? p->total_what : p->runner->total_what;
     r->speedup_note = p->speedup_note;
-    r->build = p->build ? p->build() : NULL;
+    r->build = p->build;
     r->reps = a->reps;
     r->baseline = wb_baseline(p->lab, a, p->baseline);
-    r->notes = p->notes;
     run->r = r;
-    if (p->runner->begin)
-        p->runner->begin(run);
 }
 
 /* --trace NAME: NAME is a kernel or an exercise of p's tables (or of its
@@ -306,30 +269,30 @@ static void check_trace_name(const wb_program *p, int argc, char **argv)
     exit(WB_EXIT_USAGE);
 }
 
-int wb_main(const wb_program *p, int argc, char **argv)
+int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
 {
     static wb_report r;
-    const wb_kernel_info *order[2 * WB_MAX_KERNELS];
-    wb_args a;
-    wb_run run;
+    static const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    static wb_args a;
     int status;
 
+    memset(run, 0, sizeof *run);
     if (p->lab->gpu_trace) {
         check_trace_name(p, argc, argv);
         wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     }
     if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
-        return wb_main(p->matrix, argc, argv);
+        return wb_main_rows(p->matrix, argc, argv, run);
     parse_or_exit(p, argc, argv, &a);
     if (a.extra && p->mode == WB_MODE_OWN && !a.explain)
         return p->own_mode(&a);
-    memset(&run, 0, sizeof run);
-    run.lab = p->lab;
-    run.a = &a;
-    run.order = order;
-    run.nrows = wb_plan_rows(p->lab, &a, order);
+    run->program = p;
+    run->lab = p->lab;
+    run->a = &a;
+    run->order = order;
+    run->nrows = wb_plan_rows(p->lab, &a, order);
     if (p->check_args)
-        p->check_args(p->lab, &a, order, run.nrows);
+        p->check_args(p->lab, &a, order, run->nrows);
     check_sweep(p, &a);
     if (a.explain) {
         if (!p->explain) {
@@ -340,20 +303,31 @@ int wb_main(const wb_program *p, int argc, char **argv)
         return WB_EXIT_OK;
     }
 
-    run.dev = p->device->open(p->lab->lab);
+    run->dev = wb_device_open(p->lab->lab);
     if (a.check) {
-        status = wb_check_run(&run, p->check_type - 1, p->runner);
-    } else {
-        report_begin(p, &run, &r);
-        all_timed_rows(p, &run);
-        count_exercises(p, &run);
-        if (p->more_rows)
-            p->more_rows(&run);
-        wb_report_print(&r, a.format, stdout);
-        status = wb_report_status(&r);
+        status = wb_check_run(run, p->check_type - 1, p->runner);
+        wb_device_close(run->dev);
+        return status;
     }
-    if (p->cleanup)
-        p->cleanup();
-    p->device->close(run.dev);
+    report_begin(p, run, &r);
+    all_timed_rows(p, run);
+    count_exercises(p, run);
+    return -1;
+}
+
+int wb_main_end(wb_run *run)
+{
+    int status;
+    wb_report_print(run->r, run->a->format, stdout);
+    status = wb_report_status(run->r);
+    wb_report_notes_close(run->r);
+    wb_device_close(run->dev);
     return status;
+}
+
+int wb_main(const wb_program *p, int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(p, argc, argv, &run);
+    return status >= 0 ? status : wb_main_end(&run);
 }

@@ -1,9 +1,10 @@
 /*
  * program.h - a program of the workbook as data: its tables (wb_lab), one
- * runner (how its rows meet the device), a device, its texts and modes; and
- * wb_main, the one main that parses, lists, explains, checks, picks the
- * device, runs the rows timed, verified and rechecked, counts the
- * exercises, prints and cleans up.
+ * runner (how its rows meet the device), its texts and modes; and the main
+ * of every program in two plain calls: wb_main_rows parses, lists,
+ * explains, checks, opens the device and runs the rows timed, verified and
+ * rechecked, and counts the exercises; the lab's own main may then add rows
+ * and notes; wb_main_end prints and closes. wb_main is the two.
  */
 #ifndef WB_PROGRAM_H
 #define WB_PROGRAM_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 
 #include "args.h"
+#include "device.h"
 #include "lab.h"
 #include "numbers.h"
 #include "report.h"
@@ -20,24 +22,8 @@
 extern "C" {
 #endif
 
-/* How a row is run. */
-typedef enum {
-    WB_ROW_TIMED, /* verify, time, check the last timed run again, add the row to the report */
-    WB_ROW_COUNT, /* verify only, for the closing line's count of exercises done */
-    WB_ROW_CHECK  /* --check: verify, then a second poisoned run checked again; no timing */
-} wb_row_mode;
-
-/* Where the rows run: the GPU (wb_gpu_device, gpu.cu) or one CPU core
- * (wb_cpu_device, main.c). open exits with one line when there is none. */
-typedef struct {
-    void *(*open)(const char *lab);
-    void (*describe)(const void *dev, wb_report *r); /* the banner's device lines */
-    void (*close)(void *dev);
-} wb_device;
-extern const wb_device wb_cpu_device;
-
 /* What an input is made for: one type, values, seed and size, and every
- * block and finish that the rows will run on it (so one input serves them
+ * block and choice that the rows will run on it (so one input serves them
  * all). timed: the run's timed input, which also measures the copy ceiling
  * of its bytes into the report. */
 typedef struct {
@@ -48,8 +34,8 @@ typedef struct {
     int nx, ny;  /* a matrix; 0 for a length */
     const int *bx, *by; /* blocks bx[i] x by[i], i < nblocks (by NULL: 1D) */
     int nblocks;
-    const int *finish; /* finishes finish[i] (0 host, 1 device), i < nfinish */
-    int nfinish;
+    const int *choice; /* the lab's choices choice[i] (wb_lab.choice: 0 or 1), i < nchoice */
+    int nchoice;
     int timed;
 } wb_input_cfg;
 
@@ -62,6 +48,7 @@ typedef struct wb_run {
     void *dev;      /* the open device (a wb_gpu *; NULL on the CPU) */
     wb_report *r;   /* the report (NULL under --check) */
     void *input;    /* the runner's input of the current configuration */
+    const struct wb_program *program; /* the program that runs (lab05: its matrix mode's for -n NXxNY) */
 } wb_run;
 
 /* A program's runner: how one of its rows is run on one input. */
@@ -69,16 +56,14 @@ typedef struct {
     /* make run->input for cfg (exit 2, one line, when memory is short);
      * with cfg->timed also measure the copy ceiling into run->r */
     void (*open_input)(wb_run *run, const wb_input_cfg *cfg);
-    /* row k on run->input at block bx x by and finish: verified, and as the
-     * mode says timed into run->r, counted in it, or left in *row */
-    void (*run_row)(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
+    /* row k on run->input at block bx x by and the lab's choice (0 without
+     * one): verified, and as the mode says timed into run->r, counted in
+     * it, or left in *row */
+    void (*run_row)(const wb_run *run, const wb_kernel_info *k, int bx, int by, int choice, wb_row_mode mode,
                     wb_row *row);
     void (*close_input)(wb_run *run);
     const char *timed;      /* the report's `timed` line unless the program says another */
     const char *total_what; /* its `total` line, or NULL */
-    /* after the report is set up, before the rows: a runner's own texts and
-     * notes for this command line (may be NULL) */
-    void (*begin)(wb_run *run);
 } wb_runner;
 
 /* What the lab's own flag (wb_lab.extra_flag) does. */
@@ -91,7 +76,6 @@ typedef enum {
 typedef struct wb_program {
     const wb_lab *lab;
     const wb_runner *runner;
-    const wb_device *device;
     /* refuse (exit 2, one line) what a row of the run cannot take, before
      * the device opens; or NULL */
     void (*check_args)(const wb_lab *lab, const wb_args *a, const wb_kernel_info *const *order, int nrows);
@@ -109,11 +93,7 @@ typedef struct wb_program {
     const char *baseline;  /* speedups against this kernel when it is selected */
     const char *type_name; /* the report's type when the lab has no --type ("float") */
     int check_type;        /* --check's type column when the lab has no --type: WB_FLOAT + 1; 0 none */
-    const char *(*build)(void); /* the banner's build line, or NULL */
-    void (*notes)(const wb_report *r, FILE *out);
-    /* after the rows and the exercises' count: more rows (lab05's matrix exercises) */
-    void (*more_rows)(wb_run *run);
-    void (*cleanup)(void); /* before the device closes */
+    const char *build;     /* the banner's build line, or NULL */
 } wb_program;
 
 /*
@@ -126,14 +106,27 @@ typedef struct wb_program {
  */
 int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
 
-/* The main of every program: returns its exit status. */
+/*
+ * The first half of the main: parse (-h, --list and bad input exit here),
+ * the lab's own mode, the checks before the device, --explain, the device,
+ * then --check (the device closed again), or the timed rows and the
+ * exercises' count into the report run->r. Returns the exit status of what
+ * ran, or -1 after the rows: the device is open, and the lab's main may add
+ * rows and write notes (wb_report_notes) before wb_main_end.
+ */
+int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run);
+
+/* The second half: print the report, close the device; the exit status. */
+int wb_main_end(wb_run *run);
+
+/* The main of a program with nothing to add: the two halves. */
 int wb_main(const wb_program *p, int argc, char **argv);
 
 /* The rows run->order[0..nrows) on one input made for cfg, each at the
- * first block and finish of cfg, in the given mode. */
+ * first block and choice of cfg, in the given mode. */
 void wb_rows(const wb_runner *rn, wb_run *run, const wb_input_cfg *cfg, wb_row_mode mode);
 
-/* The input of a run of a's single values (its block, its finish) at type,
+/* The input of a run of a's single values (its block, its choice) at type,
  * values and length n (or matrix nx x ny, n = nx * ny); timed as above. */
 void wb_input_cfg_of(wb_input_cfg *cfg, const wb_args *a, wb_type type, wb_values values, long long n, int nx,
                      int ny, int timed);

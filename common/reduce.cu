@@ -18,6 +18,12 @@
 #include "report.h"
 #include "types.h"
 
+const wb_choice wb_finish_choice = {
+    "--finish", {"host", "device"}, "a finish", "[--finish F]", "--finish host,device",
+    "  --finish F    how the total reaches one number: host (default), the host adds the\n"
+    "                partial sums; device, the kernel relaunched on them until one remains\n",
+};
+
 /* Refuse kernel k's row (exit 2, one line) when it cannot run at one of
  * the run's blocks or in one of its element types. */
 static void check_row(const wb_lab *lab, const wb_args *a, const wb_reduce_kernel *k)
@@ -252,20 +258,30 @@ typedef struct {
     long long expected;
 } row_ctx;
 
-/* Before the verified run: the input copied whole (every kernel's first
- * run), the partial sums poisoned. */
-static void fresh(void *p)
+/* Before every run: the input restored (in-place kernels) and the partial
+ * sums poisoned; before the verified run (fresh) the input copied whole,
+ * as every kernel's first run needs. */
+static void row_reset(void *p, int fresh)
 {
     run_ctx *c = &((row_ctx *)p)->c;
+    if (!fresh) {
+        wb_pass_restore(c);
+        return;
+    }
     wb_restore_input(c);
     wb_poison_partials(c);
 }
 
-/* The verified run: the whole reduction, looking at every pass's partial sums. */
-static void checked(void *p)
+/* The verified run: the whole reduction, looking at every pass's partial
+ * sums; the timed first pass alone; the whole reduction. */
+static void row_run(void *p, wb_run_what what)
 {
     run_ctx *c = &((row_ctx *)p)->c;
-    c->checking = 1;
+    if (what == WB_RUN_PASS) {
+        wb_pass_first(c);
+        return;
+    }
+    c->checking = what == WB_RUN_CHECKED;
     wb_pass_whole(c);
     c->checking = 0;
 }
@@ -274,7 +290,9 @@ static void checked(void *p)
  * poisoned, a device finish that never got to one value (a grid of 0
  * blocks, or one no smaller than its input: a grid of the student's own),
  * the guard after the partial sums. The last run's (timed, or --check's
- * second): its result must agree too, the words the verified run's. */
+ * second): how many whole reductions ran and how many different results
+ * they gave, whatever the verdict; then its result must agree too, the
+ * words the verified run's. */
 static void row_judge(void *p, wb_row *row, const char *when)
 {
     row_ctx *x = (row_ctx *)p;
@@ -283,6 +301,10 @@ static void row_judge(void *p, wb_row *row, const char *when)
     int last = f->passes - 1, stuck;
     if (when) {
         char in_when[48];
+        row->runs = c->runs;
+        row->distinct = c->nseen;
+        if (!row->pass)
+            return;
         snprintf(in_when, sizeof in_when, " in a %s", when);
         judge(c, x->want, x->expected, in_when, row);
         row->pass = row->pass && c->unwritten < 0;
@@ -308,16 +330,7 @@ static void row_judge(void *p, wb_row *row, const char *when)
     }
 }
 
-/* After the last run: how many whole reductions ran, and how many different results they gave. */
-static void row_tally(void *p, wb_row *row)
-{
-    row_ctx *x = (row_ctx *)p;
-    row->runs = x->c.runs;
-    row->distinct = x->c.nseen;
-}
-
-static const wb_row_ops reduce_ops = {wb_pass_first, wb_pass_restore, wb_pass_whole, fresh, checked, row_judge,
-                                      row_tally};
+static const wb_row_ops reduce_ops = {row_reset, row_run, row_judge, 1};
 
 /* Kernel k on b's input with `block` threads and the finish `device`:
  * verified, and as the mode says timed into r, counted, or left in *row. */
@@ -363,8 +376,8 @@ static void open_input(wb_run *run, const wb_input_cfg *cfg)
         fprintf(stderr, "%s: out of host memory\n", run->lab->lab);
         exit(WB_EXIT_USAGE);
     }
-    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->finish,
-              cfg->nfinish);
+    bufs_size(b, g, run->order, run->nrows, (unsigned)cfg->n, cfg->type, cfg->bx, cfg->nblocks, cfg->choice,
+              cfg->nchoice);
     bufs_open(b, run->lab, cfg->values, cfg->seed);
     if (cfg->timed)
         wb_measure_ceiling((wb_gpu *)run->dev, run->r, b->data, b->orig, (size_t)b->n * b->esz, run->a->reps);
@@ -374,7 +387,7 @@ static void open_input(wb_run *run, const wb_input_cfg *cfg)
 static void run_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int finish, wb_row_mode mode,
                     wb_row *row)
 {
-    (void)by;
+    (void)by; /* finish: the choice of --finish (wb_finish_choice), 1 device */
     run_one((wb_gpu *)run->dev, run->r, run->lab, run->a, (reduce_bufs *)run->input, (const wb_reduce_kernel *)k,
             (unsigned)bx, finish, mode, row);
 }
@@ -385,9 +398,6 @@ static void close_input(wb_run *run)
     free(run->input);
     run->input = NULL;
 }
-
-/* The lab's own notes, printed after the device finish's. */
-static void (*lab_notes)(const struct wb_report *r, FILE *out);
 
 /* Under the table with --finish device: how many launches each reduction
  * took, with their grids; the rows of one size and one chain of grids on one
@@ -424,20 +434,26 @@ static void print_finish_notes(const wb_report *r, FILE *out)
     }
     if (header)
         fprintf(out, "\n");
-    if (lab_notes)
-        lab_notes(r, out);
 }
 
-/* --finish device: the total's words and the launches under the table. */
-static void begin(wb_run *run)
+void wb_reduce_notes(wb_run *run)
 {
     wb_report *r = run->r;
-    if (!run->a->finish_device)
+    if (!run->a->choice)
         return;
     r->total_what = "the whole reduction to one number: the kernel relaunched on its own partial sums "
                     "until one value remains, then that int copied to the host (host clock)";
-    lab_notes = r->notes;
-    r->notes = print_finish_notes;
+    print_finish_notes(r, wb_report_notes(r));
+}
+
+int wb_reduce_main(const wb_program *p, int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(p, argc, argv, &run);
+    if (status >= 0)
+        return status;
+    wb_reduce_notes(&run);
+    return wb_main_end(&run);
 }
 
 const wb_runner wb_reduce_runner = {
@@ -445,5 +461,4 @@ const wb_runner wb_reduce_runner = {
     "the kernel's first pass alone (CUDA events), one partial sum per block",
     "the whole reduction to one number: first pass + copy of the partial sums + their sum on the host, as the "
     "book does it (host clock)",
-    begin,
 };

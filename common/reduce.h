@@ -80,6 +80,38 @@ enum { WB_OP_SUM = 0, WB_OP_MAX = 1 };
         CHECK_LAUNCH(#kernel);                                                                   \
     }
 
+/* --finish host|device (labs 02-04: their kernels can be relaunched on
+ * their own partial sums; wb_reduce_notes says how often). */
+extern const wb_choice wb_finish_choice;
+
+/* The wb_lab of a reduction lab (labs 02-05): an int input of any length up
+ * to INT_MAX (so that the exact sum fits), blocks of 32..1024 threads with
+ * 512 by default (as the book), 20 repetitions; `exercises` is
+ * WB_TABLE(the exercise array) or WB_NO_EXERCISES, `file` the student file. */
+#define WB_REDUCTION_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(NULL, WB_TODO_TAKE, name, title, extra_flag, extra_help, table, file, exercises)
+/* The same for labs 02-04, which also take --finish host|device. */
+#define WB_RELAUNCHING_LAB(name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(&wb_finish_choice, WB_TODO_TAKE, name, title, extra_flag, extra_help, table, file, exercises)
+/* The same two for a lab whose exercises are compiled in a file of their own
+ * (the lab's exercises.cu): `todo` is that file's reader of the WB_TODO() flag,
+ * `exercises` the wb_table it exports. */
+#define WB_REDUCTION_LAB_APART(todo, name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(NULL, todo, name, title, extra_flag, extra_help, table, file, exercises)
+#define WB_RELAUNCHING_LAB_APART(todo, name, title, extra_flag, extra_help, table, exercises, file) \
+    WB_REDUCTION_LAB_(&wb_finish_choice, todo, name, title, extra_flag, extra_help, table, file, exercises)
+/* (variadic: `exercises` arrives with the commas of WB_TABLE expanded) */
+#define WB_REDUCTION_LAB_(choice_, todo_, name_, title_, flag_, help_, table_, file_, ...)       \
+    {                                                                                           \
+        .lab = name_, .title = title_, .shape = WB_LENGTH, .default_n = 1 << 24,                \
+        .max_n = WB_INT_MAX, .max_n_reason = "the exact int sum must fit in an int",            \
+        .n_words = "elements to reduce",                                                        \
+        .default_block_x = 512, .uses_block = 1, .default_reps = 20, .extra_flag = flag_,       \
+        .extra_help = help_, .kernels = WB_TABLE(table_), .exercises = __VA_ARGS__,             \
+        .exercise_file = file_, .exercise_n = WB_EXERCISE_N, .todo_take = todo_,                \
+        .types = WB_ALL_TYPES, .choice = choice_, .gpu_trace = 1                                \
+    }
+
 /* The grid the harness will launch kernel k with. */
 unsigned wb_reduce_grid(const wb_reduce_kernel *k, unsigned n, unsigned block, const wb_gpu *g,
                         wb_type type);
@@ -103,10 +135,18 @@ void wb_reduce_check_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_i
  */
 extern const wb_runner wb_reduce_runner;
 
+/* After wb_main_rows, before the lab's own notes: with --finish device, the
+ * total's words and the launches of each reduction under the table. */
+void wb_reduce_notes(wb_run *run);
+
+/* The main of a reduction lab with nothing to add: wb_main_rows,
+ * wb_reduce_notes, wb_main_end. */
+int wb_reduce_main(const wb_program *p, int argc, char **argv);
+
 /* A reduction program: lab_'s tables on the GPU with the runner above and
  * the block check; then the program's own fields (.explain, ...). */
 #define WB_REDUCTION_PROGRAM(lab_, ...)                                                          \
-    {.lab = &(lab_), .runner = &wb_reduce_runner, .device = &wb_gpu_device,                      \
+    {.lab = &(lab_), .runner = &wb_reduce_runner,                                                \
      .check_args = wb_reduce_check_rows, __VA_ARGS__}
 
 /* launch_KERNEL for a template kernel KERNEL<T>(T *g_idata, T *g_odata,

@@ -115,10 +115,10 @@ char *wb_last_level_end(const run_ctx *c);
  * the last. */
 void wb_poison_partials(run_ctx *c);
 
-/* A run_ctx's steps, as the timer calls them (wb_work_fn): before every
- * run, the input restored (in-place kernels) and the partial sums poisoned;
- * the first pass alone; the whole reduction to one number, with the host or
- * the device finish, its result taken into the run_ctx. */
+/* A run_ctx's steps (reduce.cu's row_reset and row_run call them): before
+ * every run, the input restored (in-place kernels) and the partial sums
+ * poisoned; the first pass alone; the whole reduction to one number, with
+ * the host or the device finish, its result taken into the run_ctx. */
 void wb_pass_restore(void *p);
 void wb_pass_first(void *p);
 void wb_pass_whole(void *p);

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -100,6 +101,25 @@ static const wb_row *baseline_row(const wb_report *r, const wb_row *w)
         if (wb_row_same_size(&r->rows[i], w))
             return &r->rows[i];
     return NULL;
+}
+
+FILE *wb_report_notes(wb_report *r)
+{
+    if (!r->notes_file && !(r->notes_file = open_memstream(&r->notes_text, &r->notes_size))) {
+        fprintf(stderr, "%s: out of host memory\n", r->lab);
+        exit(WB_EXIT_USAGE);
+    }
+    return r->notes_file;
+}
+
+void wb_report_notes_close(wb_report *r)
+{
+    if (r->notes_file)
+        fclose(r->notes_file);
+    free(r->notes_text);
+    r->notes_file = NULL;
+    r->notes_text = NULL;
+    r->notes_size = 0;
 }
 
 void wb_report_add(wb_report *r, const wb_row *row)

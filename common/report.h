@@ -67,8 +67,10 @@ typedef struct wb_report {
                                NULL or absent: the first row of the same n */
     const char *speedup_note; /* the banner's speedup line ends with it, or NULL */
     /* lines a lab adds under its table, before the summary line (the table
-     * format only; end them with a blank line), or NULL */
-    void (*notes)(const struct wb_report *r, FILE *out);
+     * format only; wb_report_notes writes them; end them with a blank line) */
+    FILE *notes_file;
+    char *notes_text;
+    size_t notes_size;
     int reps;
     const char *type;       /* the element type: "int" (the default), "float" */
     char build_id[64];      /* "sm_90+dlcm=cg+solutions": see wb_build_id */
@@ -137,6 +139,11 @@ void wb_grid_csv(char *buf, size_t len, unsigned x, unsigned y);
 
 /* "2026-11-23T14:05:09Z" for now (UTC) into buf. */
 void wb_utc_now(char *buf, size_t len);
+
+/* The stream the lab's notes go to: lines printed under its table, before
+ * the summary line (the table format only); wb_report_notes_close ends it. */
+FILE *wb_report_notes(wb_report *r);
+void wb_report_notes_close(wb_report *r);
 
 /* Append a row, computing gbps, pct_of_copy (against the report's ceiling
  * now), total_gbps, spread and the speedup against the baseline row of the

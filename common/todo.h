@@ -33,7 +33,7 @@ extern int wb_cpu_todo;
 #ifdef __CUDACC__
 /* WB_TODO() in a kernel (see above): every thread marks the flag of this
  * translation unit and leaves. WB_TODO_TAKE reads and clears it; the lab's
- * WB_REDUCTION_LAB hands it to the harness. */
+ * wb_lab hands it to the harness (wb_lab.todo_take). */
 static __device__ int wb_todo_flag;
 #define WB_TODO()         \
     do {                  \

@@ -12,22 +12,20 @@
 
 /* The synopsis: bracketed groups, a line broken between two groups where
  * the next would pass WB_WIDTH columns; the --trace line. */
-static void print_synopsis(const wb_lab *lab, FILE *f)
+static void print_synopsis(const wb_lab *lab, int explains, FILE *f)
 {
-    char extra[48] = "", finish_[16] = "";
+    char extra[48] = "";
     const int matrix = lab->shape == WB_MATRIX;
     const char *groups[] = {
         matrix ? "[-n NXxNY | --nx NX --ny NY]" : "[-n N]",
         !lab->uses_block ? "" : matrix ? "[-b WxH]" : "[-b THREADS]",
-        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", "[--explain]", "[--check]",
+        "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", explains ? "[--explain]" : "", "[--check]",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--type T]" : "",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--values V]" : "",
-        lab->exercises.count > 0 ? "[--exercises]" : "", extra, finish_, "[--list]", "[-h]"};
+        lab->exercises.count > 0 ? "[--exercises]" : "", extra, lab->choice ? lab->choice->usage : "", "[--list]", "[-h]"};
     int i, col;
     if (lab->extra_flag)
         snprintf(extra, sizeof extra, "[%s]", lab->extra_flag);
-    if (lab->device_finish)
-        snprintf(finish_, sizeof finish_, "[--finish F]");
     fprintf(f, "%s - %s\n\n", lab->lab, lab->title);
     col = fprintf(f, "usage: ./%s", lab->lab);
     for (i = 0; i < (int)(sizeof groups / sizeof groups[0]); ++i) {
@@ -48,8 +46,9 @@ static void print_synopsis(const wb_lab *lab, FILE *f)
 static void print_size_options(const wb_lab *lab, FILE *f)
 {
     if (lab->shape == WB_LENGTH)
-        fprintf(f, "  -n N          elements to reduce (default %lld, at most %lld);\n"
-                   "                16M = 16*2^20, 1G and 2^24 work too\n", lab->default_n, lab->max_n);
+        fprintf(f, "  -n N          %s (default %lld, at most %lld);\n"
+                   "                16M = 16*2^20, 1G and 2^24 work too\n",
+                lab->n_words ? lab->n_words : "elements", lab->default_n, lab->max_n);
     else
         fprintf(f, "  -n NXxNY      matrix of NX columns and NY rows (default %dx%d); -n N is N x N\n"
                    "  --nx, --ny    set one side\n", lab->default_nx, lab->default_ny);
@@ -64,12 +63,14 @@ static void print_size_options(const wb_lab *lab, FILE *f)
 /* --check and --exercises, in the lab's words. */
 static void print_check_options(const wb_lab *lab, FILE *f)
 {
-    char text[320];
+    char text[320], choice[40] = "";
+    if (lab->choice)
+        snprintf(choice, sizeof choice, "%s, ", lab->choice->flag);
     snprintf(text, sizeof text,
              "correctness only, untimed: every kernel on every combination of %s%s%s%s given as "
              "comma lists (%s); one CSV row per kernel and combination (docs/output.md)",
              lab->uses_block ? "-n, -b, " : "-n, ", lab->types & ~WB_TYPE_BIT(WB_INT) ? "--type, " : "",
-             lab->device_finish ? "--finish, " : "", "--seed",
+             choice, "--seed",
              lab->shape == WB_MATRIX ? "-n 1x1,33x17 -b 32x8,16x16"
              : lab->uses_block       ? "-n 1,33,1000003 -b 32,1024"
                                      : "-n 1,17,1000003");
@@ -82,17 +83,17 @@ static void print_check_options(const wb_lab *lab, FILE *f)
     }
 }
 
-void wb_print_usage(const wb_lab *lab, FILE *f)
+void wb_print_usage(const wb_lab *lab, int explains, FILE *f)
 {
-    print_synopsis(lab, f);
+    print_synopsis(lab, explains, f);
     print_size_options(lab, f);
     fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
                "  -r REPS       timed repetitions; the median is reported (default %d)\n"
                "  --seed S      seed of the input generator (default 1)\n"
                "  --csv         machine-readable CSV on stdout (columns: docs/output.md)\n"
-               "  --json        machine-readable JSON on stdout\n"
-               "  --explain     show step by step what the threads do on a tiny input\n",
-            lab->default_reps);
+               "  --json        machine-readable JSON on stdout\n%s",
+            lab->default_reps,
+            explains ? "  --explain     show step by step what the threads do on a tiny input\n" : "");
     print_check_options(lab, f);
     if (lab->types & ~WB_TYPE_BIT(WB_INT)) {
         char names[64];
@@ -107,9 +108,8 @@ void wb_print_usage(const wb_lab *lab, FILE *f)
         snprintf(lead, sizeof lead, "  %-13s ", lab->extra_flag);
         wb_print_wrapped(f, lead, 16, lab->extra_help ? lab->extra_help : "");
     }
-    if (lab->device_finish)
-        fprintf(f, "  --finish F    how the total reaches one number: host (default), the host adds the\n"
-                   "                partial sums; device, the kernel relaunched on them until one remains\n");
+    if (lab->choice)
+        fputs(lab->choice->help, f);
     if (lab->gpu_trace)
         wb_print_wrapped(f, "  --trace NAME  ", 16,
                          "the real accesses of kernel NAME on this GPU (Compute Sanitizer), drawn as "

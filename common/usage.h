@@ -13,8 +13,9 @@
 extern "C" {
 #endif
 
-/* -h: the synopsis, then every option the lab takes, with its defaults. */
-void wb_print_usage(const wb_lab *lab, FILE *f);
+/* -h: the synopsis, then every option the lab takes, with its defaults;
+ * --explain only when the program has one (explains 1). */
+void wb_print_usage(const wb_lab *lab, int explains, FILE *f);
 
 /* --list: each kernel's lesson (an exercise's kind, task and reference row)
  * beside its name. */

@@ -18,6 +18,7 @@
 #include "usage.h"
 #include "report.h"
 #include "check.h"
+#include "device.h"
 #include "program.h"
 #include "gpu.h"
 #include "reduce.h"

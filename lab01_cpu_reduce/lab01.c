@@ -73,6 +73,7 @@ static const wb_lab lab = {
     .default_n = 1 << 24,
     .max_n = WB_INT_MAX,
     .max_n_reason = "the exact int sum must fit in an int",
+    .n_words = "elements to reduce",
     .uses_block = 0, /* no thread blocks on the CPU */
     .default_reps = 20,
     .extra_flag = "--trace",
@@ -177,8 +178,6 @@ static void trace(size_t n, unsigned long long seed, int explain)
 /* ---------------------------------------------------------------------- */
 /* --values uniform: how the order of the additions changes a float sum    */
 /* ---------------------------------------------------------------------- */
-static wb_args run_args; /* for the notes under the table */
-
 /* A bound in the table's column, or "none" where there is none (k u >= 1). */
 static void bound_cell(FILE *out, double bound)
 {
@@ -190,23 +189,22 @@ static void bound_cell(FILE *out, double bound)
 
 /* The error of the sequential loop, both pairings and Kahan's sum against
  * the exact sum, at n = 2^10, 2^12, ..., 2^24, with the two bounds. */
-static void accuracy_table(const wb_report *r, FILE *out)
+static void accuracy_table(const wb_args *a, FILE *out)
 {
     static const cpu_kernel *const orders[] = {&kernels[0], &kernels[3], &kernels[4]};
-    wb_type t = run_args.type;
+    wb_type t = a->type;
     int lg, i;
-    (void)r;
     fprintf(out, "The order of the additions changes a %s sum (values in [-1, 1), seed %llu).\n"
                  "error = |sum - exact sum|; the bounds: gamma_k sum|x|, gamma_k = ku/(1 - ku), u = 2^-%d,\n"
                  "k = n - 1 (loop) or log2(n) (tree); none where ku >= 1\n\n",
-            wb_type_name(t), run_args.seed, wb_types[t].roundoff_bits);
+            wb_type_name(t), a->seed, wb_types[t].roundoff_bits);
     fprintf(out, "%9s %10s %11s %11s %11s %11s %11s %11s\n", "n", "sum|x|", "sequential", "neighbored",
             "interleaved", "Kahan", "loop bound", "tree bound");
     for (lg = 10; lg <= 24; lg += 2) {
         lab_input in;
         double ms, kahan;
         int tail_ok;
-        cpu_make_input(&in, t, WB_VALUES_UNIFORM, (size_t)1 << lg, run_args.seed);
+        cpu_make_input(&in, t, WB_VALUES_UNIFORM, (size_t)1 << lg, a->seed);
         fprintf(out, "%9zu %10.1f", in.n, in.exact.abs_sum);
         for (i = 0; i < 3; ++i)
             fprintf(out, " %11.2e", wb_exact_error(&in.exact, cpu_call_on_copy(orders[i], &in, &ms, &tail_ok)));
@@ -229,16 +227,7 @@ static void accuracy_table(const wb_report *r, FILE *out)
 /* ---------------------------------------------------------------------- */
 /* The program                                                             */
 /* ---------------------------------------------------------------------- */
-/* --values uniform: the accuracy table under the rows */
-static void begin(wb_run *run)
-{
-    if (run->a->values != WB_VALUES_UNIFORM)
-        return;
-    run_args = *run->a;
-    run->r->notes = accuracy_table;
-}
-
-static const wb_runner runner = {cpu_open_input, cpu_run_row, cpu_close_input, NULL, NULL, begin};
+static const wb_runner runner = {cpu_open_input, cpu_run_row, cpu_close_input, NULL, NULL};
 
 /* --trace, and --explain: the pairings on a small int input */
 static int trace_mode(const wb_args *a)
@@ -266,7 +255,6 @@ static void explain(const wb_args *a)
 static const wb_program program = {
     .lab = &lab,
     .runner = &runner,
-    .device = &wb_cpu_device,
     .explain = explain,
     .mode = WB_MODE_OWN,
     .own_mode = trace_mode,
@@ -274,4 +262,14 @@ static const wb_program program = {
     .baseline = "sequential",
 };
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+/* --values uniform: the accuracy table under the rows (the table format only) */
+int main(int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(&program, argc, argv, &run);
+    if (status >= 0)
+        return status;
+    if (run.a->values == WB_VALUES_UNIFORM && run.a->format == WB_TABLE_OUT)
+        accuracy_table(run.a, wb_report_notes(run.r));
+    return wb_main_end(&run);
+}

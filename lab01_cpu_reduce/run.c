@@ -215,4 +215,4 @@ void cpu_run_row(const wb_run *run, const wb_kernel_info *k, int bx, int by, int
 
 void cpu_close_input(wb_run *run) { cpu_free_input((lab_input *)run->input); }
 
-const wb_runner cpu_runner = {cpu_open_input, cpu_run_row, cpu_close_input, NULL, NULL, NULL};
+const wb_runner cpu_runner = {cpu_open_input, cpu_run_row, cpu_close_input, NULL, NULL};

@@ -78,4 +78,4 @@ static void explain(const wb_args *a)
 
 static const wb_program program = WB_REDUCTION_PROGRAM(lab, .explain = explain);
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv) { return wb_reduce_main(&program, argc, argv); }

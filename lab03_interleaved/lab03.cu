@@ -188,7 +188,15 @@ static void recursive_notes(const wb_report *r, FILE *out)
 static const wb_program program = WB_REDUCTION_PROGRAM(
     lab, .explain = explain,
     .timed = "the kernel's first pass alone (CUDA events), one partial sum per block; gpuRecursiveReduce: "
-             "its whole recursion, every level, to one number",
-    .notes = recursive_notes);
+             "its whole recursion, every level, to one number");
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(&program, argc, argv, &run);
+    if (status >= 0)
+        return status;
+    wb_reduce_notes(&run);
+    recursive_notes(run.r, wb_report_notes(run.r));
+    return wb_main_end(&run);
+}

@@ -123,4 +123,4 @@ static int latency(const wb_args *a)
 static const wb_program program =
     WB_REDUCTION_PROGRAM(lab, .explain = explain, .mode = WB_MODE_OWN, .own_mode = latency);
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv) { return wb_reduce_main(&program, argc, argv); }

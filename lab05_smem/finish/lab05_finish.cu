@@ -153,6 +153,7 @@ static const wb_lab lab = {
     .default_n = 1 << 20,
     .max_n = WB_INT_MAX,
     .max_n_reason = "the exact int sum must fit in an int",
+    .n_words = "elements to reduce",
     .default_block_x = 512,
     .uses_block = 1,
     .default_reps = 200,
@@ -227,6 +228,16 @@ static const wb_program program = WB_REDUCTION_PROGRAM(
              "first pass alone, the floor",
     .total_what = "the whole reduction on the host clock: kernel + copy of the result (the partial sums for "
                   "modernPartials) + their sum on the host",
-    .baseline = "modernPartials", .notes = print_finish_notes, .cleanup = cubSum_release);
+    .baseline = "modernPartials");
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(&program, argc, argv, &run);
+    if (status < 0) {
+        print_finish_notes(run.r, wb_report_notes(run.r));
+        status = wb_main_end(&run);
+    }
+    cubSum_release();
+    return status;
+}

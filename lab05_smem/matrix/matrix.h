@@ -63,8 +63,13 @@ void lab05_reduce2D_shape(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 
  * every output of a row checked against them, outputs poisoned first. */
 extern const wb_runner lab05_matrix_runner;
 
-/* matrix.cu: the matrix mode as a program; ./lab05 runs it for -n NXxNY. */
+/* matrix.cu: the matrix mode as a program; ./lab05 runs it for -n NXxNY
+ * (wb_main_rows picks it), then lab05_matrix_end: the notes against the
+ * library under the table, and wb_main_end. lab05_matrix_release frees
+ * CUB's segmented buffers (none: nothing). */
 extern const wb_program lab05_matrix_program;
+int lab05_matrix_end(wb_run *run);
+void lab05_matrix_release(void);
 
 /* --explain of the matrix mode (matrix_explain.cu): a tiny matrix, its sums,
  * and who adds and reads what in each kernel. CPU only. */

@@ -2,10 +2,11 @@
 # runner (common/reduce.cu, lab05_smem/matrix/matrix_run.cu, lab06_transpose/run.cu)
 # runs kernels that write nothing, half their output, or past its end
 # (tests/harness/): every row must FAIL, so a runner that stops poisoning or
-# checks less turns this red. Then the example lab (tests/example/maxlab.cu)
-# on wb_main: --list, -k, --check, --csv, --exercises, the exit statuses.
+# checks less turns this red. Then the example lab (tests/example/scanlab.cu,
+# a scan, not a reduction): -h, --list, -k, --check at every block and odd
+# and tiny sizes, --csv, --exercises, the exit statuses.
 # POSIX sh.
-# gpu-memory: 64 MiB (tests/run: the most GPU memory one run takes, its data)
+# gpu-memory: 160 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 B=build/tests
 
@@ -31,27 +32,39 @@ all_fail "matrix runner: rowsNothing, rowsHalf, rowsPast" \
 all_fail "transpose runner: transposeNothing, transposeHalf, transposePast" \
     $B/bad_transpose --check -k transposeNothing,transposeHalf,transposePast -n 5x4,33x17,300x100 -b 32x1,16x16
 
-M=$B/maxlab
-run $M --list
-if [ "$STATUS" -eq 0 ] && grep -q '^blockMax ' "$OUTF" && grep -q '^blockMaxTwice  fix' "$OUTF"; then
-    ok "maxlab --list: its kernel and exercises"
-else notok "maxlab --list" "exit $STATUS"; fi
-expect_usage "maxlab -k nope" $M -k nope
-expect_usage "maxlab --type float (int only)" $M --type float
-expect_usage "maxlab --explain (it has none)" $M --explain
-run $M --check -n 1,33,1000003 -b 32,1024 --seed 1,2
-if [ "$STATUS" -eq 0 ] && [ "$(grep -c ',PASS,' "$OUTF")" -eq 12 ] && grep -q "12 rows (12 planned)" "$ERRF"; then
-    ok "maxlab --check: 12 rows PASS"
-else notok "maxlab --check" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
-run $M -k blockMax -n 1000003 -r 3 --csv
-if [ "$STATUS" -eq 0 ] && head -n 1 "$OUTF" | grep -q '^lab,device,kernel,' && grep -q '^maxlab,.*,blockMax,1000003,.*,PASS$' "$OUTF"; then
-    ok "maxlab --csv: the header and a PASS row"
-else notok "maxlab --csv" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
-run $M --exercises -r 2 --csv
-if [ "$STATUS" -eq 1 ] && grep -q ',blockMaxShfl,.*,todo$' "$OUTF" && grep -q ',blockMaxTwice,.*,FAIL$' "$OUTF"; then
-    ok "maxlab --exercises: the stub todo, the one that writes past its end FAIL, exit 1"
-else notok "maxlab --exercises" "exit $STATUS: $(cat "$OUTF" | cut -c 1-120)"; fi
-run $M -r 2
+S=$B/scanlab
+run $S -h
+if [ "$STATUS" -eq 0 ] && grep -q 'elements to scan' "$OUTF" &&
+    ! grep -qE -- '--(type|values|finish|trace|explain)' "$OUTF"; then
+    ok "scanlab -h: what it does only (no --type, --values, --finish, --trace, --explain)"
+else notok "scanlab -h" "exit $STATUS: $(grep -E -- '--(type|values|finish|trace|explain)' "$OUTF" | head -n 2)"; fi
+run $S --list
+if [ "$STATUS" -eq 0 ] && grep -q '^scanSmem ' "$OUTF" && grep -q '^scanExclusive  fix' "$OUTF"; then
+    ok "scanlab --list: its kernel and exercises"
+else notok "scanlab --list" "exit $STATUS"; fi
+expect_usage "scanlab -k nope" $S -k nope
+expect_usage "scanlab --type float (int only)" $S --type float
+expect_usage "scanlab --explain (it has none)" $S --explain
+expect_usage "scanlab --finish host (no such choice)" $S --finish host
+# exact at tiny, odd and not-a-multiple sizes, at every block: 8 x 6 x 2 rows
+run $S --check -n 1,2,31,32,33,1025,65537,1000003 -b 32,64,128,256,512,1024 --seed 1,2
+if [ "$STATUS" -eq 0 ] && [ "$(grep -c ',PASS,' "$OUTF")" -eq 96 ] && grep -q "96 rows (96 planned)" "$ERRF"; then
+    ok "scanlab --check: 96 rows PASS, exact at every size and block"
+else notok "scanlab --check" "exit $STATUS: $(grep -v ',PASS,' "$OUTF" | head -c 300; head -c 300 "$ERRF")"; fi
+run $S --check --exercises -n 1,33,1000003 -b 32,1024
+if [ "$STATUS" -eq 1 ] && [ "$(grep -c ',scanSmem,.*,PASS,' "$OUTF")" -eq 6 ] &&
+    [ "$(grep -c ',scanShfl,.*,todo,' "$OUTF")" -eq 6 ] && [ "$(grep -c ',scanExclusive,.*,FAIL,' "$OUTF")" -eq 6 ]; then
+    ok "scanlab --check --exercises: the kernel PASS, the stub todo, the scan one behind FAIL, exit 1"
+else notok "scanlab --check --exercises" "exit $STATUS: $(cut -c 1-120 "$OUTF" | head -n 8)"; fi
+run $S -k scanSmem -n 1000003 -r 3 --csv
+if [ "$STATUS" -eq 0 ] && head -n 1 "$OUTF" | grep -q '^lab,device,kernel,' && grep -q '^scanlab,.*,scanSmem,1000003,.*,PASS$' "$OUTF"; then
+    ok "scanlab --csv: the header and a PASS row"
+else notok "scanlab --csv" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
+run $S --exercises -r 2 --csv
+if [ "$STATUS" -eq 1 ] && grep -q ',scanShfl,.*,todo$' "$OUTF" && grep -q ',scanExclusive,.*,FAIL$' "$OUTF"; then
+    ok "scanlab --exercises: the stub todo, the scan one behind FAIL, exit 1"
+else notok "scanlab --exercises" "exit $STATUS: $(cut -c 1-120 "$OUTF")"; fi
+run $S -r 2
 if [ "$STATUS" -eq 0 ] && grep -q 'exercises: 0 of 2 done' "$OUTF"; then
-    ok "maxlab: the table, exit 0, the exercises counted"
-else notok "maxlab table" "exit $STATUS: $(tail -n 3 "$OUTF")"; fi
+    ok "scanlab: the table, exit 0, the exercises counted"
+else notok "scanlab table" "exit $STATUS: $(tail -n 3 "$OUTF")"; fi

@@ -57,6 +57,6 @@ static const wb_lab lab = {
     .kernels = WB_TABLE(kernels), .exercises = WB_NO_EXERCISES,
 };
 
-static const wb_program program = {.lab = &lab, .runner = &cpu_runner, .device = &wb_cpu_device};
+static const wb_program program = {.lab = &lab, .runner = &cpu_runner};
 
 int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -60,6 +60,6 @@ static const wb_lab lab = {
     .default_reps = 2, .kernels = WB_TABLE(kernels), .exercises = WB_NO_EXERCISES,
 };
 
-static const wb_program program = {.lab = &lab, .runner = &lab05_matrix_runner, .device = &wb_gpu_device};
+static const wb_program program = {.lab = &lab, .runner = &lab05_matrix_runner};
 
 int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

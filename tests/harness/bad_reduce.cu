@@ -46,4 +46,4 @@ static const wb_lab lab = WB_RELAUNCHING_LAB("bad_reduce", "the reduction runner
 
 static const wb_program program = WB_REDUCTION_PROGRAM(lab);
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+int main(int argc, char **argv) { return wb_reduce_main(&program, argc, argv); }

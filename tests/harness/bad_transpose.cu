@@ -42,7 +42,7 @@ static const wb_lab lab = {
     .default_reps = 2, .kernels = WB_TABLE(kernels), .exercises = WB_NO_EXERCISES,
 };
 
-static const wb_program program = {.lab = &lab, .runner = &lab06_runner, .device = &wb_gpu_device,
+static const wb_program program = {.lab = &lab, .runner = &lab06_runner,
                                    .check_args = check_grids, .check_type = WB_FLOAT + 1};
 
 int main(int argc, char **argv) { return wb_main(&program, argc, argv); }

@@ -9,7 +9,9 @@
 #     that defines it;
 #   - a file calls a function defined a layer above it, or two files call
 #     each other (tests/tools/callgraph.sh: a circle);
-#   - a file of common/ is over 600 lines.
+#   - a file of common/ is over 600 lines;
+#   - docs/maintainers.md does not state the hops as tests/tools/hops.sh
+#     counts them (the callbacks, the call sites through a pointer).
 # DIR is the tree to check (default: this one; the failure trials run it on
 # a scratch copy). docs/maintainers.md says what each layer holds.
 . tests/lib.sh
@@ -26,8 +28,8 @@ cat >"$TMPD/layers" <<'EOF'
 6  args.h args.c usage.h usage.c
 7  report.h report.c table.c report_data.c csv_columns.h
 8  check.h check.c
-9  program.h main.c trace.h
-10 gpu.h gpu.cu no_device.h policy.h
+9  device.h cpu_device.c gpu.h gpu.cu no_device.h policy.h
+10 program.h main.c trace.h
 11 reduce.h reduce.cu reduce_pass.h reduce_pass.cu
 12 kernels/warp.cuh kernels/block.cuh kernels/reduce_neighbored.cuh kernels/reduce_interleaved.cuh kernels/explain_tree.cuh
 13 workbook.h
@@ -90,3 +92,11 @@ else ok "layers: declared in the layer that defines it ($(wc -l <"$TMPD/defs" | 
 long=$(cd "$dir/common" && while read -r f; do wc -l <"$f" | awk -v f="$f" '$1 > 600 { print f " has " $1 " lines" }'; done <"$TMPD/files")
 if [ -n "$long" ]; then notok "layers: no file of common/ over 600 lines" "$(echo "$long" | tr '\n' ';')"
 else ok "layers: no file of common/ over 600 lines"; fi
+
+# hops: the callbacks and the call sites through a pointer, as
+# docs/maintainers.md states them (each line of tests/tools/hops.sh there)
+sh "$here/tests/tools/hops.sh" "$dir" >"$TMPD/hops"
+stale=$(while read -r line; do grep -qxF "$line" "$here/docs/maintainers.md" || echo "$line"; done <"$TMPD/hops")
+if [ -n "$stale" ]; then notok "layers: the hops as docs/maintainers.md states them" \
+    "not in docs/maintainers.md: $(echo "$stale" | tr '\n' ';') (sh tests/tools/hops.sh)"
+else ok "layers: the hops as docs/maintainers.md states them ($(cut -d: -f1 "$TMPD/hops" | tr '\n' ';'))"; fi

@@ -189,16 +189,23 @@ void test_exercise_args(void)
           "wb_exercise_index", "wrong");
 
     m = open_memstream(&text, &len);
-    wb_print_usage(&ex_lab, m);
+    wb_print_usage(&ex_lab, 1, m);
     fclose(m);
     check(strstr(text, "[--exercises]") && strstr(text, "labE_x/exercises.cuh") &&
               strstr(text, "n = 16777213 (2^24 - 3)"),
           "-h names --exercises, the file and the size", text);
     free(text);
     m = open_memstream(&text, &len);
-    wb_print_usage(&length_lab, m);
+    wb_print_usage(&length_lab, 1, m);
     fclose(m);
     check(!strstr(text, "--exercises"), "-h of a lab without exercises does not offer --exercises", text);
+    check(strstr(text, "[--explain]") && strstr(text, "  --explain "), "-h of a program that explains offers it",
+          text);
+    free(text);
+    m = open_memstream(&text, &len);
+    wb_print_usage(&length_lab, 0, m);
+    fclose(m);
+    check(!strstr(text, "--explain"), "-h of a program without --explain does not offer it", text);
     free(text);
     m = open_memstream(&text, &len);
     wb_print_list(&ex_lab, m);
@@ -239,31 +246,32 @@ void test_type_args(void)
     bad(&matrix_lab, "--type float", "matrix kernels have one element type; leave --type out");
 }
 
-/* --finish host|device: labs 02-04 take it (device_finish 1), others refuse
- * it (the CSV's finish column: test_report) */
+/* A lab's two-word choice (wb_lab.choice; labs 02-04: --finish host|device);
+ * a lab without one refuses the flag as an unknown option (the CSV's finish
+ * column: test_report) */
 void test_finish(void)
 {
     static const wb_lab finish_lab = {
         .lab = "labR", .title = "a relaunching lab", .shape = WB_LENGTH, .default_n = 1 << 24,
         .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
-        .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .device_finish = 1,
+        .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .choice = &fake_finish,
     };
     wb_args a;
     char *text;
 
     good(&finish_lab, "", &a);
-    check(!a.finish_device, "--finish: the host finish by default", "device");
+    check(!a.choice, "--finish: the host finish by default", "device");
     good(&finish_lab, "--finish device -n 33", &a);
-    check(a.finish_device && a.n == 33, "--finish device", "not set");
+    check(a.choice && a.n == 33, "--finish device", "not set");
     good(&finish_lab, "--finish device --finish host", &a);
-    check(!a.finish_device, "--finish host (the last one given wins)", "device");
+    check(!a.choice, "--finish host (the last one given wins)", "device");
     bad(&finish_lab, "--finish", "needs a value");
     bad(&finish_lab, "--finish x", "'x' is not a finish");
     bad(&finish_lab, "--finish Device", "give host");
     bad(&finish_lab, "--finish gpu -n 5", "'gpu' is not a finish");
-    bad(&length_lab, "--finish device", "no choice of finish");
-    bad(&length_lab, "--finish", "no choice of finish");
-    bad(&matrix_lab, "--finish host", "no choice of finish");
+    bad(&length_lab, "--finish device", "unknown option '--finish'");
+    bad(&length_lab, "--finish", "unknown option '--finish'");
+    bad(&matrix_lab, "--finish host", "unknown option '--finish'");
     text = usage_of(&finish_lab);
     check(strstr(text, "[--finish F]") && strstr(text, "  --finish F "), "-h offers --finish", text);
     free(text);
@@ -282,21 +290,21 @@ void test_check_args(void)
         .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
         .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(fake), .exercises = WB_TABLE(fake_ex),
         .exercise_file = "labL_x/exercises.cuh", .exercise_n = WB_EXERCISE_N, .types = WB_ALL_TYPES,
-        .device_finish = 1,
+        .choice = &fake_finish,
     };
     wb_args a;
     char *text;
 
     good(&list_lab, "", &a);
     check(!a.check && a.n_count == 1 && a.n_list[0] == 1 << 24 && a.block_count == 1 && a.bx_list[0] == 512 &&
-              a.type_count == 1 && a.type_list[0] == WB_INT && a.finish_count == 1 && !a.finish_list[0] &&
+              a.type_count == 1 && a.type_list[0] == WB_INT && a.choice_count == 1 && !a.choice_list[0] &&
               a.seed_count == 1 && a.seed_list[0] == 1,
           "lists: a run without --check holds its one value in each list", "lists not filled");
     good(&list_lab, "--check -n 1,33,2^10,16M -b 32,1024 --type int,double --finish host,device --seed 3,0", &a);
     check(a.check && a.format == WB_CSV && a.n_count == 4 && a.n_list[2] == 1024 && a.n_list[3] == 16777216 &&
               a.block_count == 2 && a.bx_list[1] == 1024 && a.type_count == 2 && a.type_list[1] == WB_DOUBLE &&
-              a.finish_count == 2 && a.finish_list[1] == 1 && a.seed_count == 2 && a.seed_list[1] == 0 &&
-              a.n == 1 && a.block_x == 32 && a.type == WB_INT && !a.finish_device && a.seed == 3,
+              a.choice_count == 2 && a.choice_list[1] == 1 && a.seed_count == 2 && a.seed_list[1] == 0 &&
+              a.n == 1 && a.block_x == 32 && a.type == WB_INT && !a.choice && a.seed == 3,
           "--check: every list in order, the first items as the run's values", "lists wrong");
     good(&list_lab, "-n 5,7 --check", &a);
     check(a.n_count == 2 && a.n_list[1] == 7, "--check after the list still allows it", "not a list");

@@ -35,6 +35,9 @@ const fake_kernel fake[] = {{{"alpha", "first", NULL, NULL}},
 const fake_kernel fake_ex[] = {{{"delta", "write delta", "write", "alpha"}},
                                       {{"epsilon", "fix epsilon", "fix", "gamma"}}};
 
+const wb_choice fake_finish = {"--finish", {"host", "device"}, "a finish", "[--finish F]", "--finish host,device",
+                                "  --finish F    host (default) or device\n"};
+
 const wb_lab length_lab = {
     .lab = "labX", .title = "a test lab", .shape = WB_LENGTH, .default_n = 1 << 24, .max_n = WB_INT_MAX,
     .max_n_reason = "the exact int sum must fit in an int", .default_block_x = 512, .default_block_y = 1,
@@ -199,7 +202,7 @@ char *usage_of(const wb_lab *lab)
     char *text;
     size_t len;
     FILE *m = open_memstream(&text, &len);
-    wb_print_usage(lab, m);
+    wb_print_usage(lab, 1, m);
     fclose(m);
     return text;
 }

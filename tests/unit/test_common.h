@@ -17,6 +17,8 @@ typedef struct {
     wb_kernel_info info;
 } fake_kernel;
 extern const fake_kernel fake[3], fake_ex[2];
+/* a two-word choice as the reduction labs' --finish host|device (reduce.cu) */
+extern const wb_choice fake_finish;
 extern const wb_lab length_lab, cpu_lab, matrix_lab, ex_lab, ex_cpu_lab, ex_matrix_lab, typed_lab;
 
 /* parse a space-separated command line; a bad one (status 2, one line naming

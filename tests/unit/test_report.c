@@ -110,7 +110,7 @@ void test_report(void)
     free(table);
 
     /* a lab's notes go under the table, and the summary stays the last line */
-    r.notes = test_note;
+    test_note(&r, wb_report_notes(&r));
     table = render(&r, WB_TABLE_OUT);
     {
         const char *note = strstr(table, "a note on 2 rows\n\nlabX: FAIL - 1 of 2 kernels");
@@ -125,7 +125,7 @@ void test_report(void)
     json = render(&r, WB_JSON);
     check(!strstr(json, "a note"), "notes stay out of the JSON", json);
     free(json);
-    r.notes = NULL;
+    wb_report_notes_close(&r);
 
     wb_bar(50, 20, bar);
     check(!strcmp(bar, "##########.........."), "bar at 50%", bar);
@@ -489,9 +489,9 @@ void test_check_run(void)
         .lab = "labK", .title = "a lab to check", .shape = WB_LENGTH, .default_n = 1 << 24,
         .max_n = WB_INT_MAX, .max_n_reason = "int sum", .default_block_x = 512, .default_block_y = 1,
         .uses_block = 1, .default_reps = 20, .kernels = WB_TABLE(lib_table), .types = WB_ALL_TYPES,
-        .device_finish = 1,
+        .choice = &fake_finish,
     };
-    static const wb_runner steps = {fake_open, fake_row, fake_close, NULL, NULL, NULL};
+    static const wb_runner steps = {fake_open, fake_row, fake_close, NULL, NULL};
     const wb_kernel_info *order[2 * WB_MAX_KERNELS];
     fake_check x;
     wb_args a;
@@ -510,7 +510,7 @@ void test_check_run(void)
     }
     {
         FILE *saved = stdout, *saved_err = stderr; /* wb_check_run writes on both: catch them */
-        wb_run c = {&run_lab, &a, order, nrows, NULL, NULL, NULL};
+        wb_run c = {&run_lab, &a, order, nrows, NULL, NULL, NULL, NULL};
         fake_state = &x;
         stdout = f;
         stderr = err;
