@@ -230,7 +230,7 @@ EOF
     # (the lines wrapped at 100 columns, all but the commands to paste)
     {
         echo "grade: $(students "$N"); the Slurm jobs are in $sl (then its report.txt and gradebook.csv)"
-        echo "grade: each task asks for ${res}(GRADE_SBATCH_OPTS)"
+        echo "grade: the build and each task ask for ${res}(GRADE_SBATCH_OPTS)"
         case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
             echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
         esac
@@ -239,8 +239,8 @@ EOF
             "compiled alone against it), then collect, which grades the runs in $runs:"
     } | wrap100
     echo "  bid=\$(sbatch --parsable $(q "$sl/build.sbatch")) &&"
-    echo "    jid=\$(sbatch --parsable --dependency=afterany:\${bid%%;*} $(q "$sl/array.sbatch")) &&"
-    echo "    sbatch --dependency=afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
+    echo "    jid=\$(sbatch --parsable -d afterany:\${bid%%;*} $(q "$sl/array.sbatch")) &&"
+    echo "    sbatch -d afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
     echo "grade: a task that waits: squeue -j \$jid says why. To grade again (after a task ran again):"
     echo "  sh $(q "$sl/collect.sbatch")"
     echo "grade: student K again (its task cancelled, its node at fault): sh $(q "$sl/again.sh") K"

@@ -184,7 +184,7 @@ if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
     ! grep -q '^#SBATCH -c' "$SL/collect.sbatch"; then
     ok "SLURM=1: an array job (one task per student, a GPU each, GRADE_SBATCH_OPTS), the collect job, the sbatch line"
 else notok "SLURM=1" "exit $STATUS: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
-if grep -q '^  bid=$(sbatch --parsable .*build.sbatch' "$OUTF" && grep -q 'dependency=afterany:${bid%%;\*} .*array.sbatch' "$OUTF" &&
+if grep -q '^  bid=$(sbatch --parsable .*build.sbatch' "$OUTF" && grep -q -- '-d afterany:${bid%%;\*} .*array.sbatch' "$OUTF" &&
     grep -q '^#SBATCH -c 3$' "$SL/build.sbatch" && [ -f "$SL/workbook/Makefile" ] && ! ls -d "$SL"/workbook/lab0*/solutions >/dev/null 2>&1
 then ok "SLURM=1: a build job (the tasks' options) of the class's handout copy, submitted first, the array after it"
 else notok "SLURM=1: the build job" "$(head -c 400 "$OUTF"); $(ls "$SL" | tr '\n' ' ')"; fi
