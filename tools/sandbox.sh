@@ -11,16 +11,16 @@
 # namespaces; a read-only root holding only the system's folders (/usr,
 # /bin, /lib*, /etc), the toolkit's (the folders of make, the C compiler and
 # nvcc where they are elsewhere) and GRADE_SANDBOX_BIND's; COPY, the
-# student's own copy of the workbook, at its own path (writable for a build
-# only); a private /tmp (GRADE_TMP_MB, default 64 MiB for a run, 1024 for a
-# build), a minimal /dev with the GPU's nodes (/dev/nvidia*, /dev/dri), a
-# private /dev/shm (16 MiB), /sys read-only, a /proc of its own. The class,
-# the other students, the runs, the grader's records and $HOME are not in
-# it. GRADE_SANDBOX_WORKBOOK: a folder bound read-only at its own path (the
-# handout copy, built, that tools/build_student.sh links the student's file
-# against; tools/grade_task.sh sets it for a build only).
-# The environment is cleared but for PATH, the CUDA and compiler
-# settings and the locale; HOME and TMPDIR are /tmp. --die-with-parent: it
+# student's own folder, at its own path (writable for a build only);
+# GRADE_SANDBOX_WORKBOOK, read-only at its own path (tools/grade_task.sh
+# sets it for a build: the class's handout copy, built, that
+# tools/build_student.sh links the student's file against); a private /tmp
+# (GRADE_TMP_MB, default 64 MiB for a run, 1024 for a build), a minimal
+# /dev with the GPU's nodes (/dev/nvidia*, /dev/dri), a private /dev/shm
+# (16 MiB), /sys read-only, a /proc of its own. The class, the other
+# students, the runs, the grader's records and $HOME are not in it. The
+# environment is cleared but for PATH, the CUDA and compiler settings and
+# the locale; HOME and TMPDIR are /tmp. --die-with-parent: it
 # ends with the grader; its PID namespace: when CMD ends, every process it
 # started ends with it. Run as root, it runs as GRADE_SANDBOX_UID (default
 # 65534, nobody; COPY must be theirs for a build).
