@@ -25,10 +25,11 @@
 # GRADE_SETUP (a line of sh the build and every task run first, e.g. "module
 # load cuda"), GRADE_CUDA_ARCH (the build's CUDA_ARCH: a partition's GPU
 # model; default the build node's GPU, which a task on an older GPU
-# reports as a node fault), and what tools/grade_task.sh and tools/grade read (GRADE_TIMEOUT,
-# GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...): every GRADE_ setting
-# exported when the scripts are written is the jobs' (class.sh), and only
-# those: the GRADE_ settings of the shell that submits them are dropped.
+# reports as a node fault), and what tools/grade_task.sh and tools/grade
+# read (GRADE_TIMEOUT, GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...):
+# every GRADE_ setting exported when the scripts are written is the jobs'
+# (class.sh), and only those: the GRADE_ settings of the shell that submits
+# them are dropped.
 #
 # build: the workbook/ built once on a node of the tasks' partition (make
 # student-objects checker, the class's labs, SLURM_CPUS_PER_TASK jobs),
@@ -41,10 +42,10 @@
 # workbook the build job did not build); state/K.start and state/K.end say
 # when it began (job, node) and how it ended.
 #
-# again: students K... graded again: their runs and states are removed (no
-# stale run is graded; the workbook must be built), sbatch --array=K,... array.sbatch, the new job kept
-# in state/K.queued (collect names it while the task waits), then the
-# collect line to paste.
+# again: students K... graded again (the workbook must be built): their
+# runs and states are removed (no stale run is graded), sbatch --array=K,...
+# array.sbatch, the new job kept in state/K.queued (collect names it while
+# the task waits), then the collect line to paste.
 #
 # collect: every student of the class gets a row. A lab of a student's
 # files with no result in RUNS (the task was cancelled, hit the time limit,

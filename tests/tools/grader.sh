@@ -149,7 +149,8 @@ check_width "sources: every line at most 100 columns" "$OUTF" "$ERRF"
 # where it is a students' copy), built for lab01 and the checker; never one
 # that holds solutions (the student's file is compiled with its lab folders)
 if [ "$IN_HANDOUT" -eq 1 ]; then HB=$(pwd); else HB=$HO; fi
-chmod o+x "$TMPD" # (the sandbox's user reads the workbook, as on a shared filesystem)
+# (the sandbox's user reads the workbook, as on a shared filesystem: our temp folders open to it)
+d=$W; while [ "$d" != "${TMPDIR:-/tmp}" ] && [ "$d" != / ]; do chmod o+x "$d"; d=$(dirname "$d"); done
 make -C "$HB" -s --no-print-directory student-objects checker STUDENT_LABS=lab01 >"$W/hb.log" 2>&1 ||
     notok "sources: a handout copy builds for lab01 (make student-objects checker)" "$(tail -c 300 "$W/hb.log")"
 if [ "$IN_HANDOUT" -eq 0 ]; then
