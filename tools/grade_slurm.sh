@@ -460,6 +460,9 @@ collect() {
 again() {
     load "$1"; shift
     [ $# -gt 0 ] || { echo "grade_slurm: again: give the students' numbers (their lines in $sl/students)" >&2; exit 2; }
+    # (the class's workbook first: without it each task would be a node fault again)
+    bf=$(build_fault)
+    [ -z "$bf" ] || { echo "grade: again: $bf" >&2; exit 2; }
     ks=
     for k in "$@"; do
         case $k in '' | *[!0-9]* | 0) echo "grade_slurm: again: '$k' is not a student's number (1 to $GRADE_N)" >&2; exit 2 ;; esac
@@ -472,11 +475,6 @@ again() {
         ks="$ks,$k"
     done
     ks=${ks#,}
-    bf=$(build_fault)
-    if [ -n "$bf" ]; then
-        echo "grade: again: $bf" | wrap100 >&2
-        exit 2
-    fi
     command -v sbatch >/dev/null 2>&1 || {
         echo "grade: no sbatch here: submit on a login node: sbatch --array=$ks '$sl/array.sbatch'" >&2; exit 2; }
     j=$(sbatch --parsable --array="$ks" "$sl/array.sbatch") || exit 2
