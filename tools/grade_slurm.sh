@@ -178,7 +178,10 @@ $task_opts"
         vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
-            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K " in *" $v "*) continue ;; esac
+            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
+                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK " in
+                *" $v "*) continue ;;
+            esac
             eval "val=\${$v:-}"
             [ -n "$val" ] || continue
             [ $v = GRADE_CONF ] && val=$(cd "$(dirname "$val")" && pwd)/$(basename "$val")
