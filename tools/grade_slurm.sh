@@ -4,34 +4,48 @@
 # the collect step that grades the runs once every task ended (POSIX sh).
 #
 #   sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS   (tools/grade_sources.sh)
+#   sh tools/grade_slurm.sh build SLURMDIR                (build.sbatch)
 #   sh tools/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
 #   sh tools/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
 #   sh tools/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
 #
 # write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
 # dir.slurm): class.sh (the class and its settings), students (one name a
-# line), task.sh, array.sbatch (one task per student), collect.sbatch
-# (asking for the tasks' --time), again.sh, and logs/ (task-JOBID-K.log,
-# collect-JOBID.log). Old logs, states and reports
-# are removed. It prints the two sbatch commands. Settings: GRADE_SBATCH_OPTS
+# line), workbook/ (the class's handout copy: tools/handout.sh, no
+# solutions), build.sbatch (builds it once), task.sh, array.sbatch (one
+# task per student), collect.sbatch (asking for the tasks' --time),
+# again.sh, and logs/ (build-JOBID.log, task-JOBID-K.log,
+# collect-JOBID.log). Old logs, states and reports are removed. It prints
+# the three sbatch commands: the build, then the array (afterany: a build
+# that failed or never ran leaves every task a node fault, not a wait), then
+# collect. Settings: GRADE_SBATCH_OPTS
 # (sbatch options written into the job scripts, e.g. "--partition=gpu
 # --account=cs101 --cpus-per-task=4 --gres=gpu:1 --time=00:30:00"; the
 # partition, account, qos and reservation go to collect.sbatch too),
-# GRADE_SETUP (a line of sh every task runs first, e.g. "module load cuda"),
-# and what tools/grade_task.sh and tools/grade read (GRADE_TIMEOUT,
-# GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...): every GRADE_ setting
-# exported when the scripts are written is the jobs' (class.sh), and only
-# those: the GRADE_ settings of the shell that submits them are dropped.
+# GRADE_SETUP (a line of sh the build and every task run first, e.g. "module
+# load cuda"), GRADE_CUDA_ARCH (the build's CUDA_ARCH: a partition's GPU
+# model; default the build node's GPU, which a task on an older GPU
+# reports as a node fault), and what tools/grade_task.sh and tools/grade
+# read (GRADE_TIMEOUT, GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...):
+# every GRADE_ setting exported when the scripts are written is the jobs'
+# (class.sh), and only those: the GRADE_ settings of the shell that submits
+# them are dropped.
 #
-# task: student K (the K-th line of students) built and run by
-# tools/grade_task.sh into RUNS/NAME/ (in its sandbox: a node without one
-# fails the task, a node fault, never the student's); state/K.start and
-# state/K.end say when it began (job, node) and how it ended.
+# build: the workbook/ built once on a node of the tasks' partition (make
+# student-objects checker, the class's labs, SLURM_CPUS_PER_TASK jobs),
+# after GRADE_SETUP; state/build.start, state/build.end (its status) and
+# state/build.ok (the checker's cksum) say how it went.
 #
-# again: students K... graded again: their runs and states are removed (no
-# stale run is graded), sbatch --array=K,... array.sbatch, the new job kept
-# in state/K.queued (collect names it while the task waits), then the
-# collect line to paste.
+# task: student K (the K-th line of students) built against workbook/ and
+# run by tools/grade_task.sh into RUNS/NAME/ (in its sandbox: a node
+# without one fails the task, a node fault, never the student's; so is a
+# workbook the build job did not build); state/K.start and state/K.end say
+# when it began (job, node) and how it ended.
+#
+# again: students K... graded again (the workbook must be built): their
+# runs and states are removed (no stale run is graded), sbatch --array=K,...
+# array.sbatch, the new job kept in state/K.queued (collect names it while
+# the task waits), then the collect line to paste.
 #
 # collect: every student of the class gets a row. A lab of a student's
 # files with no result in RUNS (the task was cancelled, hit the time limit,
@@ -64,15 +78,9 @@ wrap100() {
            print line }'
 }
 
-# labs_of DIR: the lab keys (lab01 ...) DIR has an exercise file for, in the workbook's layout
-labs_of() {
-    for d in "$top"/lab0*_*; do
-        ld=$(basename "$d")
-        for ext in c cuh; do
-            [ -f "$d/exercises.$ext" ] && [ -f "$1/$ld/exercises.$ext" ] && printf '%s ' "${ld%%_*}"
-        done
-    done
-}
+# labs_of DIR...: the labs (lab01 ...) one of DIR... has an exercise file for, in the
+# workbook's layout (tools/grade_task.sh --labs: tools/labs.conf's labs)
+labs_of() { sh "$here/grade_task.sh" --labs "$@" | awk '{ printf "%s%s", s, $1; s = " " }'; }
 
 # uncollect: the records an earlier collect wrote (listed in SLURMDIR/collected)
 # go, unless a task has replaced them since; so do the folders it made for them
@@ -137,9 +145,11 @@ write() {
     done <<EOF
 $lines
 EOF
-    # a GPU lab in the class (an exercise file in CUDA): one GPU a task, unless the options say
+    # a GPU lab in the class (tools/labs.conf): one GPU a task, unless the options say
+    LABS_CONF=$top/tools/labs.conf
+    . "$here/labs.sh"
     gpu=0
-    for f in "$src"/*/lab0*_*/exercises.cuh; do [ -f "$f" ] && gpu=1 && break; done
+    for l in $(labs_of "$src"/*/); do lab_has "$l" device gpu && gpu=1; done
     [ $gpu -eq 1 ] && [ $own_gpu -eq 0 ] && task_opts="#SBATCH --gres=gpu:1
 $task_opts"
     [ $own_time -eq 0 ] && task_opts="#SBATCH --time=00:30:00
@@ -147,12 +157,16 @@ $task_opts"
     # the collect job asks for the tasks' time: a partition that takes them takes it
     ctime=$(printf '%s' "$task_opts" | sed -n 's/^#SBATCH \(--time\|-t\)[= ]*\(.*\)$/\2/p' | tail -n 1)
 
-    # a new class: the old logs, states and reports go
+    # a new class: the old logs, states, reports and workbook go; the class's handout copy
     mkdir -p "$sl" || exit 2
     uncollect
-    rm -rf "$sl/logs" "$sl/state"
+    rm -rf "$sl/logs" "$sl/state" "$sl/workbook"
     rm -f "$sl/report.txt" "$sl/gradebook.csv" "$sl/jobid"
     mkdir -p "$sl/logs" "$sl/state" || exit 2
+    if ! sh "$top/tools/handout.sh" "$sl/workbook" >/dev/null; then
+        echo "grade: SLURM=1: the class's workbook (a handout copy) cannot be written in $sl/workbook" >&2
+        exit 2
+    fi
     cp "$students" "$sl/students" || exit 2
     {
         echo "# the class the jobs of this folder grade (make grade SOURCES=... SLURM=1, $(date -u +%Y-%m-%dT%H:%M:%SZ))"
@@ -164,7 +178,10 @@ $task_opts"
         vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
-            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K " in *" $v "*) continue ;; esac
+            case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
+                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK " in
+                *" $v "*) continue ;;
+            esac
             eval "val=\${$v:-}"
             [ -n "$val" ] || continue
             [ $v = GRADE_CONF ] && val=$(cd "$(dirname "$val")" && pwd)/$(basename "$val")
@@ -179,6 +196,14 @@ $task_opts"
 # sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
 exec sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
 EOF
+    {
+        echo "#!/bin/sh"
+        echo "#SBATCH --job-name=grade-build"
+        echo "#SBATCH --output=$(q "$sl/logs/build-%j.log")"
+        printf '%s' "$task_opts"
+        echo "# the class's workbook (workbook/, no solutions), built once for every task"
+        echo "exec sh $(q "$here/grade_slurm.sh") build $(q "$sl")"
+    } >"$sl/build.sbatch"
     {
         echo "#!/bin/sh"
         echo "#SBATCH --job-name=grade-sources"
@@ -209,15 +234,17 @@ EOF
     # (the lines wrapped at 100 columns, all but the commands to paste)
     {
         echo "grade: $(students "$N"); the Slurm jobs are in $sl (then its report.txt and gradebook.csv)"
-        echo "grade: each task asks for ${res}(GRADE_SBATCH_OPTS)"
+        echo "grade: the build and each task ask for ${res}(GRADE_SBATCH_OPTS)"
         case " $res" in *" -c"* | *" --cpus-per-task"* | *" --cpus-per-gpu"*) ;; *)
             echo "grade: (Slurm's default CPUs, often one: --cpus-per-task=4 in GRADE_SBATCH_OPTS builds faster)" ;;
         esac
-        [ -n "${GRADE_SETUP:-}" ] && echo "grade: each task runs first: $GRADE_SETUP (GRADE_SETUP)"
-        echo "grade: submit both (collect waits for every task, then grades the runs in $runs):"
+        [ -n "${GRADE_SETUP:-}" ] && echo "grade: the build and each task run first: $GRADE_SETUP (GRADE_SETUP)"
+        echo "grade: submit all three: the workbook's build, then the tasks (each student's files" \
+            "compiled alone against it), then collect, which grades the runs in $runs:"
     } | wrap100
-    echo "  jid=\$(sbatch --parsable $(q "$sl/array.sbatch")) &&"
-    echo "    sbatch --dependency=afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
+    echo "  bid=\$(sbatch --parsable $(q "$sl/build.sbatch")) &&"
+    echo "    jid=\$(sbatch --parsable -d afterany:\${bid%%;*} $(q "$sl/array.sbatch")) &&"
+    echo "    sbatch -d afterany:\${jid%%;*} $(q "$sl/collect.sbatch") \${jid%%;*}"
     echo "grade: a task that waits: squeue -j \$jid says why. To grade again (after a task ran again):"
     echo "  sh $(q "$sl/collect.sbatch")"
     echo "grade: student K again (its task cancelled, its node at fault): sh $(q "$sl/again.sh") K"
@@ -235,6 +262,56 @@ load() {
     # the class's settings alone: none of the shell that submitted the jobs
     for v in $(env | sed -n 's/^\(GRADE_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
     . "$sl/class.sh"
+}
+
+# build_fault: empty when the build job built the workbook (the checker's
+# cksum in GRADE_CHECKER_CKSUM), else why the tasks cannot use it
+build_fault() {
+    if [ -s "$sl/state/build.ok" ]; then
+        GRADE_CHECKER_CKSUM=$(cat "$sl/state/build.ok"); export GRADE_CHECKER_CKSUM
+        return
+    fi
+    bjob=$(sed -n 's/^job=\([^ ]*\) .*/\1/p' "$sl/state/build.start" 2>/dev/null)
+    w="the class's build job${bjob:+ ($bjob)}"
+    if [ -f "$sl/state/build.end" ]; then w="$w failed ($(head -n 1 "$sl/state/build.end"))"
+    elif [ -f "$sl/state/build.start" ]; then w="$w was cut short"
+    else w="$w never ran"; fi
+    echo "$w: the workbook is not built (${bjob:+logs/build-$bjob.log; }sbatch --wait build.sbatch, then again.sh)"
+}
+
+build() {
+    sst=${GRADE_SETUP_STATUS:-}
+    load "$1"
+    if [ -z "$sst" ]; then
+        rm -f "$sl/state/build.ok" "$sl/state/build.end"
+        echo "job=${SLURM_JOB_ID:-} node=$(hostname 2>/dev/null) start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+            >"$sl/state/build.start"
+        # (the class's settings, not the submitting shell's: the objects' are the tasks')
+        unset CUDA_ARCH DLCM NOCDP SOLUTIONS BUILD BIN
+        # the setup line first, as each task runs it (tools/grade_setup.sh), then this again
+        GRADE_SETUP_LOG=$sl/state/build.setup
+        : >"$GRADE_SETUP_LOG"
+        export GRADE_SETUP_LOG
+        exec sh "$here/grade_setup.sh" sh "$here/grade_slurm.sh" build "$sl"
+    fi
+    node=$(hostname 2>/dev/null)
+    if [ "$sst" -ne 0 ]; then
+        echo "exit 3: the setup line failed on node $node (exit $sst): GRADE_SETUP='$GRADE_SETUP'" >"$sl/state/build.end"
+        tail -n 6 "$sl/state/build.setup" | tee -a "$sl/state/build.end" >&2
+        echo "grade: build: $(head -n 1 "$sl/state/build.end")" >&2
+        exit 3
+    fi
+    labs=$(labs_of "$GRADE_SRC"/*/)
+    cpus=${SLURM_CPUS_PER_TASK:-2}
+    echo "grade: the class's workbook, $sl/workbook: make student-objects checker (${labs:-no lab})" \
+        "on $node, $cpus jobs${GRADE_CUDA_ARCH:+, CUDA_ARCH=$GRADE_CUDA_ARCH}" >&2
+    make -C "$sl/workbook" -k -j"$cpus" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
+        ${GRADE_CUDA_ARCH:+CUDA_ARCH="$GRADE_CUDA_ARCH"}
+    st=$?
+    [ -x "$sl/workbook/build/checker/checker" ] && cksum <"$sl/workbook/build/checker/checker" >"$sl/state/build.ok"
+    echo "exit $st" >"$sl/state/build.end"
+    echo "grade: build: exit $st$([ -s "$sl/state/build.ok" ] || echo ', no checker: every task a node fault')" >&2
+    exit $st
 }
 
 task() {
@@ -257,7 +334,11 @@ task() {
     trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
     trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
     sh "$GRADE_TOP/tools/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
-    GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" &
+    # the class's workbook, built once by the build job (its settings, not the submitting shell's)
+    unset CUDA_ARCH DLCM NOCDP
+    GRADE_BASE_FAULT=$(build_fault)
+    export GRADE_BASE_FAULT
+    GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" "$sl/workbook" &
     pid=$!
     wait "$pid"
     st=$?
@@ -356,8 +437,12 @@ collect() {
     gs=$?
     sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
     mv "$sl/report.txt.new" "$sl/report.txt" && mv "$sl/gradebook.csv.new" "$sl/gradebook.csv"
+    bf=$(build_fault)
+    secs=$(while IFS= read -r s; do cat "$GRADE_RUNS/$s/sources.txt" 2>/dev/null; done <"$sl/students" |
+        awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "%.0f s of builds, %.0f s of runs", b, r }')
     {
-        echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS"
+        echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS; $secs (summed)"
+        [ -n "$bf" ] && echo "collect: $bf"
         [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
         case $gs in
             0) echo "collect: graded: every student earned every point, nothing flagged" ;;
@@ -378,6 +463,9 @@ collect() {
 again() {
     load "$1"; shift
     [ $# -gt 0 ] || { echo "grade_slurm: again: give the students' numbers (their lines in $sl/students)" >&2; exit 2; }
+    # (the class's workbook first: without it each task would be a node fault again)
+    bf=$(build_fault)
+    [ -z "$bf" ] || { echo "grade: again: $bf" >&2; exit 2; }
     ks=
     for k in "$@"; do
         case $k in '' | *[!0-9]* | 0) echo "grade_slurm: again: '$k' is not a student's number (1 to $GRADE_N)" >&2; exit 2 ;; esac
@@ -403,7 +491,8 @@ again() {
 case $cmd in
     again) again "$@" ;;
     write) [ $# -eq 3 ] || { echo "grade_slurm: usage: write SOURCES RUNS STUDENTS" >&2; exit 2; }; write "$@" ;;
+    build) build "$@" ;;
     task) task "$@" ;;
     collect) collect "$@" ;;
-    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
+    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
 esac

@@ -1,20 +1,23 @@
 #!/bin/sh
 # tools/grade_sources.sh - grade a class from the students' exercise files:
-# build each student's labs in an isolated copy of the workbook, run them on
-# this machine's GPU(s) with a time limit, grade those runs (POSIX sh).
+# build each student's labs from their files alone against the workbook built
+# once, run them on this machine's GPU(s) with a time limit, grade those runs
+# (POSIX sh).
 #
 #   sh tools/grade_sources.sh SOURCES [--csv]      (make grade SOURCES=dir [FORMAT=csv])
 #   SLURM=1 sh tools/grade_sources.sh SOURCES      (make grade SOURCES=dir SLURM=1)
 #
 # SOURCES holds one folder per student, laid out as the workbook:
 # alice/lab01_cpu_reduce/exercises.c, alice/lab04_unroll/exercises.cuh, ...
-# Only those files are copied into the student's copy (a copy of the
-# students' handout, without solutions); anything else in the folder is named
-# and ignored. A lab the student has no file for is not built: it is missing.
+# Only those files are built; anything else in the folder is named and
+# ignored. A lab the student has no file for is not built: it is missing.
 #
-# The workbook is copied and built once (GRADE_WORK holds it, a temporary
-# folder by default); each student's copy starts from it, so only what
-# includes the student's file is compiled again. Each lab runs
+# The workbook is copied without its solutions (tools/handout.sh) and built
+# once, the labs of the class and the grader's checker (make student-objects
+# checker; GRADE_WORK holds it, a temporary folder by default), while the
+# solutions calibrate the speed bars; the checker's cksum is taken then.
+# Each student's lab is then its exercise file compiled alone, linked with
+# those objects (tools/build_student.sh, in the sandbox). Each lab runs
 # ./labNN --exercises --csv with a time limit; a compile error, a crash, a
 # hang or a CUDA error gives that lab 0 with the reason, and the class goes
 # on. The runs go to GRADE_RUNS (default SOURCES.runs/, next to SOURCES):
@@ -22,12 +25,14 @@
 # exactly as hand-ins (grade again with make grade RESULTS=RUNS).
 #
 # With several GPUs (nvidia-smi -L; CUDA_VISIBLE_DEVICES or GRADE_GPUS="0 1"
-# to choose), each runs one student at a time, while the next students build.
+# to choose), each runs one lab at a time, while the next students build.
+# The last line before the report sums the students' build and run seconds.
 # SLURM=1 writes the job scripts (tools/grade_slurm.sh) into SOURCES.slurm/
 # (next to RUNS): an array job, one task per student (task.sh, which also
 # runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and the collect job, which
 # gives every student a row and writes report.txt and gradebook.csv there;
-# it prints the two sbatch commands and builds nothing. GRADE_SBATCH_OPTS
+# it makes the class's handout copy in SOURCES.slurm/workbook, prints the
+# sbatch commands (a build job, the array, collect) and builds nothing. GRADE_SBATCH_OPTS
 # (partition, account, cpus, gres, time) and GRADE_SETUP (e.g. module load
 # cuda) are theirs. Earlier runs in RUNS are removed first: the students' of
 # this class, and what an earlier grading left in any folder holding a
@@ -41,7 +46,8 @@
 # gradebook say "graded WITHOUT a sandbox".
 #
 # Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
-# GRADE_JOBS (students built at once, default the CPU count / 2, at least 1),
+# GRADE_JOBS (students graded at once, default the CPU count, at least the
+# GPUs + 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
 # Exit status: tools/grade's (0 every point earned and nothing flagged, 1
 # otherwise), 2 bad usage or nothing to grade.
@@ -121,7 +127,7 @@ if [ -z "$gpus" ]; then
 fi
 [ -z "$gpus" ] && gpus=0
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-J=${GRADE_JOBS:-$((ncpu / 2))}
+J=${GRADE_JOBS:-$ncpu}
 [ "$J" -ge 1 ] 2>/dev/null || J=1
 ngpu=$(echo $gpus | wc -w)
 [ "$J" -lt $((ngpu + 1)) ] && J=$((ngpu + 1))
@@ -136,26 +142,29 @@ mkdir -p "$work/locks" || exit 2
 t0=$(awk 'BEGIN { srand(); print srand() }')
 
 # the workbook, copied (no solutions) and built once: the labs any student has a
-# file for, and the grader's checker (tools/checker/: run outside the sandbox)
-labs=
-for d in "$top"/lab0*_*; do
-    ld=$(basename "$d")
-    if ls "$src"/*/"$ld"/exercises.c* >/dev/null 2>&1; then labs="$labs ${ld%%_*}"; fi
-done
-echo "grade: $N students from $(basename "$src")/, labs:${labs:- none}; GPUs $(echo $gpus | tr ' ' ','); ${T} s a lab" >&2
+# file for (tools/labs.conf), and the grader's checker (tools/checker/: run
+# outside the sandbox), while the solutions calibrate the speed bars
+labs=$(sh "$here/grade_task.sh" --labs "$src"/*/ | awk '{ printf "%s%s", s, $1; s = " " }')
+echo "grade: $N students from $(basename "$src")/, labs: ${labs:-none}; GPUs $(echo $gpus | tr ' ' ','); ${T} s a lab" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
-if [ -n "$labs" ]; then
-    # shellcheck disable=SC2086
-    if ! make -C "$work/base" -j"$ncpu" --no-print-directory $labs checker >"$work/base.log" 2>&1; then
-        echo "grade: the workbook itself did not build every lab (the students' builds will say why):" >&2
-        grep -i 'error\|not found' "$work/base.log" | head -n 3 | cut -c1-96 | sed 's/^/  /' >&2
-    fi
-fi
-echo "grade: workbook built in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
-    "the runs go to $(basename "$runs")/" >&2
+chmod 711 "$work" # (the sandbox's user reads the workbook in it: run as root, nobody)
+( make -C "$work/base" -k -j"$ncpu" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
+    >"$work/base.log" 2>&1; echo $? >"$work/base.st" ) &
+bpid=$!
 # the speed bars of these GPUs: the solutions run first (tools/calibrate.sh, into RUNS/calibration/)
+# shellcheck disable=SC2086
 GRADE_GPUS="$gpus" sh "$here/calibrate.sh" "$runs" $labs
+wait "$bpid"
+if [ "$(cat "$work/base.st" 2>/dev/null)" != 0 ]; then
+    echo "grade: the workbook itself did not build every lab (those labs are the node's fault):" >&2
+    grep -i 'error\|not found' "$work/base.log" | head -n 3 | cut -c1-96 | sed 's/^/  /' >&2
+fi
+# the checker's cksum, taken once before any student's code runs (each task checks it)
+GRADE_CHECKER_CKSUM=$(cksum <"$work/base/build/checker/checker" 2>/dev/null)
+export GRADE_CHECKER_CKSUM
+echo "grade: workbook built and calibrated in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
+    "the runs go to $(basename "$runs")/" >&2
 
 # one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
 k=0
@@ -169,9 +178,13 @@ k=0
             $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"
 } >"$work/jobs.mk"
-rm -f "$runs/.students"
 MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true
-echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
-    "grading $(basename "$runs")/" >&2
+# (each student's sources.txt: `seconds: build B s, run R s`)
+sums=$(while IFS= read -r s; do cat "$runs/$s/sources.txt" 2>/dev/null; done <"$runs/.students" |
+    awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "their builds took %.0f s, their runs %.0f s", b, r }')
+rm -f "$runs/.students"
+echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; $sums" \
+    "(summed)" >&2
+echo "grade: grading $(basename "$runs")/" >&2
 echo >&2
 sh "$here/grade" "$runs" $fmt

@@ -1,74 +1,111 @@
 #!/bin/sh
-# tools/grade_task.sh - one student of `make grade SOURCES=dir`: build the
-# student's labs in a copy of the workbook of their own, run each with
-# --exercises --csv under a time limit, keep what came out (POSIX sh).
+# tools/grade_task.sh - one student of `make grade SOURCES=dir`: build each of
+# the student's labs from their exercise file alone, against the class's
+# workbook built once, run each with --exercises --csv under a time limit,
+# keep what came out (POSIX sh).
 #
-#   sh tools/grade_task.sh STUDENT_DIR OUT_DIR [BASE]
+#   sh tools/grade_task.sh STUDENT_DIR OUT_DIR BASE
 #
 # STUDENT_DIR holds the student's exercise files laid out as in the workbook
-# (lab02_neighbored/exercises.cuh, lab01_cpu_reduce/exercises.c, ...). BASE is
-# a copy of the workbook already built (tools/grade_sources.sh makes one per
-# class): it is copied with its build/, so only what includes the student's
-# file is compiled again. Without BASE the copy is made from this workbook
-# (tools/handout.sh: no solutions) and built from scratch (a Slurm task).
+# (lab02_neighbored/exercises.cuh, lab01_cpu_reduce/exercises.c, ...). BASE
+# is the class's workbook: a handout copy (tools/handout.sh; one holding a
+# solutions folder is refused: the student's file is compiled with BASE's
+# lab folders on its include path) built with `make -C BASE student-objects
+# checker` (tools/grade_sources.sh builds one per class, a Slurm class's
+# build job one on the shared filesystem). Each lab is built by
+# `sh BASE/tools/build_student.sh LAB FILE COPY`, COPY a temp folder of the
+# student's own: only their file is compiled, and linked with BASE's
+# objects. BASE not built, or its objects stale (build_student.sh's exit 2),
+# is the node's fault, never the student's.
 #
 # Each lab runs as ./labNN --exercises --csv --seed S -n N, S and N (lab06:
 # NXxNY) chosen at run time from /dev/urandom, N near the lab's exercise size.
 # Writes OUT_DIR/labNN.run for each lab run (its seed, size, the fingerprint:
 # the cksum of the student's file as built, the command that repeats the run,
-# the tripwire's words), OUT_DIR/labNN.csv for each lab that ran (exit 0 or
-# 1) with OUT_DIR/labNN.check, the checker's verdict on each of its rows
-# (tools/checker/: tools/grade takes those, not the lab's own PASS),
-# OUT_DIR/labNN.fail for each that did not (line 1
-# `labNN: what happened`, then the compiler's first errors or the program's
-# last words: tools/grade scores it 0 with that reason), OUT_DIR/sources.txt
-# (the files used and the files ignored), and prints one progress line.
+# the tripwire's words, the build's and the run's seconds), OUT_DIR/labNN.csv
+# for each lab that ran (exit 0 or 1) with OUT_DIR/labNN.check, the checker's
+# verdict on each of its rows (BASE's build/checker/checker: tools/grade
+# takes those, not the lab's own PASS), OUT_DIR/labNN.fail for each that did
+# not (line 1 `labNN: what happened`, then the compiler's first errors or the
+# program's last words: tools/grade scores it 0 with that reason),
+# OUT_DIR/sources.txt (the files used and the files ignored, then the
+# seconds its builds and its runs took: `seconds: build B s, run R s`), and
+# prints one progress line.
 #
 # Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
 # GRADE_BUILD_TIMEOUT (seconds a lab may take to build, default 600),
-# GRADE_LOCKS (a folder of GPU locks: the run waits for a free GPU and sets
-# CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0), GRADE_K and
-# GRADE_N (this is student K of N, for the progress line), GRADE_KEEP=1
-# (keep the copy), GRADE_MAKE_JOBS (make -j inside the copy; default the
-# CPUs of the Slurm allocation, SLURM_CPUS_PER_TASK, else 2),
+# GRADE_LOCKS (a folder of GPU locks: each GPU lab's run waits for a free
+# GPU and sets CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0),
+# GRADE_K and GRADE_N (this is student K of N, for the progress line),
+# GRADE_KEEP=1 (keep the copy), GRADE_CHECKER_CKSUM (the cksum of BASE's
+# checker, taken once for the class before any student's code ran; default:
+# taken here), GRADE_BASE_FAULT (why BASE cannot be used, e.g. the class's
+# build job failed: every lab is then the node's fault),
 # GRADE_RUN_ARGS (more arguments for every run, e.g. -r 3 in tests; never -n
 # or --seed), GRADE_LENGTH (the length the runs' n is chosen near, default
 # 16777213, the labs' exercise length) and GRADE_SHAPE (lab06's, default
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
-# sh run first, e.g. `module load cuda` (run by bash where there is one, with
-# the site's module command loaded; what it sets is the task's).
+# sh run first, e.g. `module load cuda` (tools/grade_setup.sh: by bash where
+# there is one, with the site's module command loaded; what it sets is the
+# task's).
 # The sandbox (tools/sandbox.sh): every build and every run of the student's
-# code runs in bubblewrap: it sees its own copy of the workbook (writable for
-# the build only) and a private /tmp, not the class, the runs or $HOME; no
-# network; GRADE_PROCS processes, files of GRADE_FILE_MB. The grader reads its
-# output through pipes, at most GRADE_OUTPUT_MB (default 16) MiB of it, writes
-# every record itself, and runs the checker after the sandbox has ended.
+# code runs in bubblewrap: it sees its own copy (writable for the build
+# only), BASE read-only for the build, and a private /tmp, not the class,
+# the runs or $HOME; no network; GRADE_PROCS processes, files of
+# GRADE_FILE_MB. The grader reads its output through pipes, at most
+# GRADE_OUTPUT_MB (default 16) MiB of it, writes every record itself, and
+# runs the checker after the sandbox has ended.
 # GRADE_SANDBOX=none: no sandbox (each .run says so, and the report).
 # The node is checked before anything is built: the setup line must succeed;
-# make, the C compiler, the sandbox and (for a GPU lab) nvcc must be there;
-# and for a GPU lab a GPU CUDA can use (sh tools/gpu.sh count, else
-# nvidia-smi -L). Where one is not, the labs that need it are not built and
-# their records (line 1 `labNN: not graded: the node's fault, ...`) say what
-# the node lacks: a node fault, flagged, never the student's 0.
+# the C compiler, the sandbox and (for a GPU lab) nvcc must be there; BASE
+# built (its checker as the class began); and for a GPU lab a GPU CUDA can
+# use (sh tools/gpu.sh count, else nvidia-smi -L). Where one is not, the
+# labs that need it are not built and their records (line 1 `labNN: not
+# graded: the node's fault, ...`) say what the node lacks: a node fault,
+# flagged, never the student's 0.
 # Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
-# could not grade (the setup line failed or a tool is missing).
+# could not grade (the setup line failed, a tool is missing, BASE unusable).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$here")
-sdir=$1; out=$2; base=${3:-}
-if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ]; then
-    echo "grade_task: usage: sh tools/grade_task.sh STUDENT_DIR OUT_DIR [BASE]" >&2
+# exercise_files DIR...: "LAB FILE" for each exercise file of the workbook's
+# labs (tools/labs.conf; not a side program, part-of another lab) that one
+# of DIR... holds, in the labs' order (also `sh tools/grade_task.sh --labs DIR...`)
+LABS_CONF=$top/tools/labs.conf
+. "$here/labs.sh"
+exercise_files() {
+    for l in $(lab_list); do
+        [ -z "$(lab_get "$l" part-of)" ] || continue
+        ld=$(lab_get "$l" folder)
+        for ext in c cuh; do
+            [ -f "$top/$ld/exercises.$ext" ] || continue
+            for d in "$@"; do
+                if [ -f "$d/$ld/exercises.$ext" ]; then echo "$l $ld/exercises.$ext"; break; fi
+            done
+        done
+    done
+}
+if [ "${1:-}" = --labs ]; then shift; exercise_files "$@"; exit 0; fi
+sdir=${1:-}; out=${2:-}; base=${3:-}
+if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ] || [ -z "$base" ] || [ ! -d "$base" ]; then
+    echo "grade_task: usage: sh tools/grade_task.sh STUDENT_DIR OUT_DIR BASE (BASE: a handout copy, built)" >&2
+    exit 2
+fi
+base=$(cd "$base" && pwd) || exit 2
+# (the student's file is compiled with -I BASE's lab folder: solutions there could be #included)
+sol=$(find "$base" -path "$base/build" -prune -o -type d -name solutions -print 2>/dev/null | head -n 1)
+if [ -n "$sol" ]; then
+    echo "grade_task: BASE $base holds solutions (${sol#"$base"/}): give a handout copy (tools/handout.sh)" >&2
     exit 2
 fi
 T=${GRADE_TIMEOUT:-60}
 BT=${GRADE_BUILD_TIMEOUT:-600}
-# make -j in the copy: GRADE_MAKE_JOBS, else the CPUs Slurm gave this task
-# (SLURM_CPUS_PER_TASK, else SLURM_CPUS_ON_NODE in a job), else 2
-mj=${GRADE_MAKE_JOBS:-${SLURM_CPUS_PER_TASK:-}}
-[ -z "$mj" ] && [ -n "${SLURM_JOB_ID:-}" ] && mj=${SLURM_CPUS_ON_NODE:-}
-case $mj in '' | *[!0-9]* | 0) mj=2 ;; esac
-GRADE_MAKE_JOBS=$mj
 who=$(basename "$sdir")
 now() { awk 'BEGIN { srand(); print srand() }'; }
+# ms: milliseconds since the epoch (whole seconds where date has no %N)
+ms() {
+    m=$(date +%s%N 2>/dev/null)
+    case $m in '' | *[!0-9]*) echo $(( $(now) * 1000 )) ;; *) echo $((m / 1000000)) ;; esac
+}
 t0=$(now)
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
@@ -107,7 +144,7 @@ limited() {
 [ -n "$(command -v timeout)" ] || echo "grade_task: no timeout command here (coreutils): no time limit" >&2
 
 # (sh "$here/sandbox.sh" build|run "$copy" CMD...: CMD in the student's copy, in the sandbox)
-GRADE_SANDBOX_HIDE="$sdir:$out:$top:${base:-$top}"
+GRADE_SANDBOX_HIDE="$sdir:$out:$top:$base"
 export GRADE_SANDBOX_HIDE
 
 # fail LAB WHAT [DETAILS_FILE]: LAB scores 0 with this reason
@@ -125,18 +162,13 @@ NODEF=
 
 # the student's files: those the workbook has, the rest named and ignored
 labs=
-: >"$out/sources.txt"
-for d in "$top"/lab0*_*; do
-    [ -d "$d" ] || continue
-    ld=$(basename "$d")
-    for ext in c cuh; do
-        [ -f "$d/exercises.$ext" ] || continue
-        if [ -f "$sdir/$ld/exercises.$ext" ]; then
-            labs="$labs ${ld%%_*}:$ld/exercises.$ext"
-            echo "used: $ld/exercises.$ext" >>"$out/sources.txt"
-        fi
-    done
-done
+gpulabs=
+exercise_files "$sdir" >"$gt/labs"
+while read -r l f; do
+    labs="$labs $l:$f"
+    lab_has "$l" device gpu && gpulabs="$gpulabs $l"
+    echo "used: $f"
+done <"$gt/labs" >"$out/sources.txt"
 ( cd "$sdir" && find . -type f | sed 's|^\./||' | LC_ALL=C sort ) | while IFS= read -r f; do
     case " $labs " in *":$f "*) ;; *) echo "ignored: $f" >>"$out/sources.txt" ;; esac
 done
@@ -149,30 +181,15 @@ if [ -z "$labs" ]; then
     exit 0
 fi
 
-# ---- the node: the setup line first, then the tools, the sandbox, the GPU ------------
-# The setup line runs in bash where there is one (a site's `module` is a bash
-# function), with the site's module command loaded where the line uses it;
-# this script then starts again with what it exported, its status in
-# GRADE_SETUP_STATUS (an `exit` in the line included)
+# ---- the node: the setup line first, then the tools, the sandbox, BASE, the GPU ---------
+# The setup line (tools/grade_setup.sh): this script then starts again with
+# what it exported, its status in GRADE_SETUP_STATUS
 node=$(hostname 2>/dev/null) || node="this machine"
 if [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ]; then
     GRADE_SETUP_LOG=$(mktemp "${TMPDIR:-/tmp}/grade-setup.XXXXXX") || exit 2
-    GRADE_TASK_SELF=$0; GRADE_TASK_A1=$1; GRADE_TASK_A2=$2; GRADE_TASK_A3=${3:-}
-    export GRADE_SETUP_LOG GRADE_TASK_SELF GRADE_TASK_A1 GRADE_TASK_A2 GRADE_TASK_A3
+    export GRADE_SETUP_LOG
     rm -rf "$gt"; trap - EXIT
-    ssh_=sh; command -v bash >/dev/null 2>&1 && ssh_=bash
-    exec $ssh_ -c '
-        case $GRADE_SETUP in *module*|ml\ *)
-            for f in /etc/profile.d/modules.sh /etc/profile.d/lmod.sh /etc/profile.d/z00_lmod.sh \
-                /usr/share/lmod/lmod/init/bash /usr/share/Modules/init/bash; do
-                command -v module >/dev/null 2>&1 && break
-                [ -r "$f" ] && . "$f" >/dev/null 2>&1
-            done ;;
-        esac
-        trap '\''GRADE_SETUP_STATUS=$?; export GRADE_SETUP_STATUS
-            exec sh "$GRADE_TASK_SELF" "$GRADE_TASK_A1" "$GRADE_TASK_A2" "$GRADE_TASK_A3"'\'' EXIT
-        set -a
-        eval "$GRADE_SETUP" >>"$GRADE_SETUP_LOG" 2>&1 </dev/null'
+    exec sh "$here/grade_setup.sh" sh "$0" "$sdir" "$out" "$base"
 fi
 nwhy=
 nlog=$gt/setup.log
@@ -180,12 +197,10 @@ nlog=$gt/setup.log
 [ -f "$nlog" ] || : >"$nlog"
 nst=${GRADE_SETUP_STATUS:-0}
 [ "$nst" -ne 0 ] && nwhy="the setup line failed on node $node (exit $nst): GRADE_SETUP='$GRADE_SETUP'"
-gpulab=0 # a GPU lab: its exercise file is CUDA (.cuh)
-case $labs in *.cuh*) gpulab=1 ;; esac
 if [ -z "$nwhy" ]; then
-    # (the compilers make will call: CC and NVCC as make reads them, first word)
-    need="make $(echo "${CC:-gcc}" | awk '{ print $1 }')"
-    [ $gpulab -eq 1 ] && need="$need $(echo "${NVCC:-nvcc}" | awk '{ print $1 }')"
+    # (the compilers build_student.sh will call: CC and NVCC as make read them, first word)
+    need="$(echo "${CC:-gcc}" | awk '{ print $1 }')"
+    [ -n "$gpulabs" ] && need="$need $(echo "${NVCC:-nvcc}" | awk '{ print $1 }')"
     for tool in $need; do
         command -v "$tool" >/dev/null 2>&1 || nwhy="$nwhy, $tool"
     done
@@ -196,6 +211,22 @@ if [ -z "$nwhy" ]; then
     if [ -n "$nwhy" ]; then
         echo "PATH=$PATH" >>"$nlog"
         nwhy="node $node lacks ${nwhy#, } (GRADE_SETUP='${GRADE_SETUP:-}')"
+    fi
+fi
+# BASE: usable (GRADE_BASE_FAULT says why not), built, its checker the one the class began with
+chk=$base/build/checker/checker
+if [ -z "$nwhy" ] && [ -n "${GRADE_BASE_FAULT:-}" ]; then
+    nwhy=$GRADE_BASE_FAULT
+elif [ -z "$nwhy" ] && [ ! -x "$chk" ]; then
+    nwhy="the workbook $base is not built (no build/checker/checker): make -C BASE student-objects checker"
+elif [ -z "$nwhy" ] && [ "$(id -u)" -eq 0 ] && [ "${GRADE_SANDBOX:-bwrap}" = bwrap ] &&
+    ! setpriv --reuid="${GRADE_SANDBOX_UID:-65534}" --regid="${GRADE_SANDBOX_UID:-65534}" --clear-groups \
+        test -r "$base/tools/build_student.sh" 2>/dev/null; then
+    nwhy="the sandbox's user (${GRADE_SANDBOX_UID:-65534}) cannot read the workbook $base: open its folders to it"
+elif [ -z "$nwhy" ]; then
+    chksum=$(cksum <"$chk")
+    if [ -n "${GRADE_CHECKER_CKSUM:-}" ] && [ "$chksum" != "$GRADE_CHECKER_CKSUM" ]; then
+        nwhy="the grader's checker ($chk) changed since the class began: grade the class again"
     fi
 fi
 if [ -n "$nwhy" ]; then
@@ -217,7 +248,7 @@ sandbox_broken() {
 }
 # a GPU lab needs a GPU CUDA can use: without one its labs are the node's fault (lab01 goes on)
 nogpu=
-if [ $gpulab -eq 1 ]; then
+if [ -n "$gpulabs" ]; then
     ng=$(gpus); case $ng in '' | *[!0-9]*) ng=0 ;; esac
     if [ "$ng" -eq 0 ]; then
         if [ -n "${SLURM_JOB_GPUS:-}${SLURM_STEP_GPUS:-}${CUDA_VISIBLE_DEVICES:-}" ]; then
@@ -227,6 +258,14 @@ if [ $gpulab -eq 1 ]; then
         else
             nogpu="$node has no GPU CUDA can use"
         fi
+    else
+        # BASE built for one GPU (sm_XX and its PTX) runs on it and newer ones only
+        l=${gpulabs# }; l=${l%% *}
+        arch=$(sed -n "s/^build_id='sm_\([0-9]*\).*/\1/p" "$base/build/student/$l.sh" 2>/dev/null)
+        cc=; [ -n "$arch" ] && cc=$(sh "$top/tools/gpu.sh" cc 2>/dev/null)
+        case $arch:$cc in *[!0-9:]* | :* | *:) ;; *)
+            [ "$cc" -lt "$arch" ] && nogpu="node $node's GPU (sm_$cc) is older than the one BASE was built for (sm_$arch)" ;;
+        esac
     fi
 fi
 case ${GRADE_SANDBOX:-bwrap} in
@@ -238,48 +277,50 @@ esac
 GRADE_SANDBOX_SCOPE=no; case $sboxv in *memory*) GRADE_SANDBOX_SCOPE=yes ;; esac
 export GRADE_SANDBOX_SCOPE
 
-# ---- the copy of the workbook, and the grader's checker (outside it) -------------
+# ---- the student's copy: their files, built there against BASE ----------------------
+# COPY holds what the sandbox may write: handin/ (the student's files, as
+# handed in) and what tools/build_student.sh writes from them, laid out as
+# the workbook (the lab's folder with the file, build/, ./labNN)
 copy=$(mktemp -d "${TMPDIR:-/tmp}/grade-$who.XXXXXX") || exit 2
-if [ -n "$base" ]; then
-    cp -Rp "$base/." "$copy/" || exit 2
-else
-    rmdir "$copy" && sh "$top/tools/handout.sh" "$copy" >/dev/null || exit 2
-fi
-# the checker: the workbook's own code (tools/checker/), built before any of the
-# student's code is in the copy, kept with the grader's files, run outside the sandbox
-chk=$gt/checker
-if [ -n "$base" ] && [ -x "$base/build/checker/checker" ]; then
-    cp "$base/build/checker/checker" "$chk"
-else
-    limited "$BT" "$gt/checker.log" "$gt/checker.err" env LC_ALL=C make -C "$copy" --no-print-directory checker
-    [ $st -eq 0 ] && [ -x "$copy/build/checker/checker" ] && cp "$copy/build/checker/checker" "$chk"
-fi
+for lf in $labs; do
+    f=${lf#*:}
+    mkdir -p "$copy/handin/${f%/*}" && cp "$sdir/$f" "$copy/handin/$f" || exit 2
+done
 # the sandbox's user owns the copy (run as root, the sandbox runs as GRADE_SANDBOX_UID)
 if [ "$(id -u)" -eq 0 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ]; then
     chown -R "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$copy" || exit 2
 fi
+# is_gpu LAB: LAB runs on the GPU (tools/labs.conf)
+is_gpu() { case " $gpulabs " in *" $1 "*) return 0 ;; esac; return 1; }
+# secs MS: milliseconds as seconds, one decimal
+secs() { awk -v m="$1" 'BEGIN { printf "%.1f", m / 1000 }'; }
 
-# ---- the build: each lab with the student's file, in the sandbox -----------------
-# build_lab LAB FILE: the build of LAB with the student's FILE (already in the
-# copy, newer than every object): ONE command, run in the sandbox in the copy,
-# under the time limit; its output in $gt/build-LAB.log and .err, its status in $st
-build_lab() {
-    limited "$BT" "$gt/build-$1.log" "$gt/build-$1.err" sh "$here/sandbox.sh" build "$copy" \
-        env LC_ALL=C make -j"${GRADE_MAKE_JOBS:-2}" --no-print-directory "$1"
-}
+# ---- the build: each lab from the student's file alone, in the sandbox ------------
+# (BASE read-only in it; one command under the time limit; its output in
+# $gt/build-LAB.log and .err, its status in $st)
 built=
+bms=0
 for lf in $labs; do
     lab=${lf%%:*}; f=${lf#*:}
-    case " $nogpu:$f" in *:*.cuh) [ -n "$nogpu" ] && { node_fault "$lab" "$nogpu"; continue; } ;; esac
-    cp "$sdir/$f" "$copy/$f" && touch "$copy/$f"
-    [ "$(id -u)" -eq 0 ] && chown "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$copy/$f" 2>/dev/null
-    build_lab "$lab" "$f"
+    is_gpu "$lab" && [ -n "$nogpu" ] && { node_fault "$lab" "$nogpu"; continue; }
+    b0=$(ms)
+    limited "$BT" "$gt/build-$lab.log" "$gt/build-$lab.err" env GRADE_SANDBOX_WORKBOOK="$base" \
+        sh "$here/sandbox.sh" build "$copy" env LC_ALL=C sh "$base/tools/build_student.sh" "$lab" "$copy/handin/$f" "$copy"
+    b=$(( $(ms) - b0 ))
+    bms=$((bms + b))
+    eval "bms_$lab=$b"
     if [ $st -eq 124 ]; then
         fail "$lab" "the build ran past $BT s (killed)" "" "(build hang)"
         continue
     fi
     if [ $st -ne 0 ] && sandbox_broken "$gt/build-$lab.err"; then
         node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/build-$lab.err" | head -n 1)"
+        continue
+    fi
+    if [ $st -eq 2 ]; then
+        # build_student.sh's exit 2: the grader's side (BASE's objects missing or stale, no compiler)
+        grep -v '^bwrap: ' "$gt/build-$lab.err" | head -n 4 | sed "s|$copy/||g" >"$gt/why"
+        node_fault "$lab" "BASE's objects could not build it on node $node (build_student.sh exit 2):" "$gt/why"
         continue
     fi
     if [ $st -ne 0 ]; then
@@ -293,18 +334,24 @@ for lf in $labs; do
     built="$built $lab"
 done
 
-# a GPU of our own for the runs (GRADE_LOCKS: one student per GPU at a time)
-gpu=
-if [ -n "$built" ] && [ -n "${GRADE_LOCKS:-}" ] && [ "$built" != " lab01" ]; then
+# a GPU of our own for each GPU lab's run (GRADE_LOCKS: one run per GPU at a time)
+gpu=; gpus_used=
+lock_gpu() {
+    [ -n "${GRADE_LOCKS:-}" ] || return 0
     while [ -z "$gpu" ]; do
         for g in ${GRADE_GPUS:-0}; do
             if mkdir "$GRADE_LOCKS/gpu$g" 2>/dev/null; then gpu=$g; break; fi
         done
-        [ -n "$gpu" ] || sleep 1
+        [ -n "$gpu" ] || sleep 0.1 2>/dev/null || sleep 1
     done
+    case " $gpus_used " in *" $gpu "*) ;; *) gpus_used="$gpus_used $gpu" ;; esac
     CUDA_VISIBLE_DEVICES=$gpu
     export CUDA_VISIBLE_DEVICES
-fi
+}
+unlock_gpu() {
+    [ -n "$gpu" ] && rmdir "$GRADE_LOCKS/gpu$gpu" 2>/dev/null
+    gpu=
+}
 # ---- the runs, each judged by the checker (docs/instructor.md) ----------------
 # Each run's seed, and its size near the lab's own exercise size, are chosen
 # here from /dev/urandom and recorded in OUT_DIR/labNN.run with the command
@@ -336,14 +383,14 @@ near_shape() {
 # what the student's objects of lab $1 (folder $2) pull in beyond the stub's:
 # new calls that could print, exit or read the environment, new constructors
 # or static initializers (.init_array), /proc paths, a device printf. Words
-# on stdout: "none" when nothing is new, "not-checked" when there is no stub
-# build to compare with (no BASE).
+# on stdout: "none" when nothing is new, "not-checked" when BASE holds no
+# stub build of the lab to compare with.
 # A flag for the instructor to read, never a lost point.
 WATCH='^(_?_?exit|_Exit|quick_exit|abort|atexit|at_quick_exit|on_exit|__cxa_atexit|__cxa_thread_atexit|write|writev|pwrite|pwrite64|printf|puts|putchar|fputs|fputc|putc|fwrite|fprintf|vprintf|vfprintf|dprintf|vdprintf|__printf_chk|__fprintf_chk|__vfprintf_chk|__dprintf_chk|fflush|stdout|stderr|fopen|fopen64|freopen|fdopen|open|open64|openat|creat|read|pread|readlink|getenv|secure_getenv|setenv|putenv|system|popen|fork|vfork|execv|execve|execvp|execl|execlp|dup|dup2|syscall|dlopen|dlsym|signal|sigaction|raise|kill|ptrace|_ZSt4cout|_ZSt4cerr|_ZNSo.*|_ZSt16__ostream_insert.*)$'
 ia() { size -A "$1" 2>/dev/null | awk '$1 == ".init_array" || $1 == ".ctors" { s += $2 } END { print s + 0 }'; }
 cnt() { LC_ALL=C grep -a -o "$1" "$2" | wc -l; }
 tripwire() {
-    [ -n "$base" ] && [ -d "$base/build/$2" ] || { echo "not-checked"; return; }
+    [ -d "$base/build/$2" ] || { echo "not-checked"; return; }
     tw=
     for o in "$copy/build/$2"/*.o; do
         sb=$base/build/$2/${o##*/}
@@ -359,11 +406,7 @@ tripwire() {
     echo "${tw:-none}"
 }
 
-# the checker's cksum, checked before each use
-chksum=
-[ -x "$chk" ] && chksum=$(cksum <"$chk")
-
-nran=0
+nran=0; rms=0
 for lab in $built; do
     f=$(echo $labs | tr ' ' '\n' | sed -n "s|^$lab:||p")
     seed=$(urandom 8)
@@ -372,9 +415,9 @@ for lab in $built; do
         *) size=$(near_length "${GRADE_LENGTH:-16777213}"); chkarg="-n $size" ;;
     esac
     fp=$(cksum <"$copy/$f" | awk '{ printf "%08x", $1 }')
-    trip=$(tripwire "$lab" "${f%%/*}")
+    trip=$(tripwire "$lab" "${f%/*}")
     names=
-    if [ -n "$base" ] && [ -x "$base/$lab" ] && "$base/$lab" --list >"$gt/$lab.list" 2>/dev/null; then
+    if [ -x "$base/$lab" ] && "$base/$lab" --list >"$gt/$lab.list" 2>/dev/null; then
         # the lab's kernels and exercises, from the workbook's own build: the first word of each entry
         awk '/^[^ ]/ && !/^(exercises in|matrix mode)/ { print $1 }' "$gt/$lab.list" >"$gt/$lab.names"
         [ -s "$gt/$lab.names" ] && names=$gt/$lab.names
@@ -387,15 +430,21 @@ for lab in $built; do
         echo "command ./$lab --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS}"
         echo "tripwire $trip"
         echo "sandbox $sboxv"
+        eval "b=\${bms_$lab:-0}"
+        echo "build $(secs "$b")" # the build's wall time
     } >"$out/$lab.run"
-    r0=$(now)
+    is_gpu "$lab" && lock_gpu
+    r0=$(ms)
     # shellcheck disable=SC2086 # GRADE_RUN_ARGS: more arguments
     limited "$T" "$gt/$lab.csv" "$gt/$lab.err" sh "$here/sandbox.sh" run "$copy" "./$lab" --exercises --csv --seed "$seed" -n "$size" \
         ${GRADE_RUN_ARGS:-}
-    echo "seconds $(( $(now) - r0 ))" >>"$out/$lab.run" # the run's wall time (the GPU held)
+    r=$(( $(ms) - r0 ))
+    unlock_gpu
+    rms=$((rms + r))
+    echo "seconds $(( (r + 500) / 1000 ))" >>"$out/$lab.run" # the run's wall time (the GPU held)
     sed "s|$copy/||g" "$gt/$lab.err" | tail -n 8 | cut -c 1-300 >"$gt/why"
     # a CUDA error where CUDA can use no GPU any more: the node's, not the student's
-    if [ $st -eq 3 ] && [ "$f" != "${f%.cuh}" ] && [ "$(gpus)" = 0 ]; then
+    if [ $st -eq 3 ] && is_gpu "$lab" && [ "$(gpus)" = 0 ]; then
         node_fault "$lab" "node $node: CUDA can use no GPU after this lab's run (exit 3)" "$gt/why"
     elif [ $st -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
         node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/$lab.err" | head -n 1)"
@@ -413,10 +462,6 @@ for lab in $built; do
         fail "$lab" "exit $st: $(head -n 1 "$gt/why")" "$gt/why" "(exit $st)"
     elif ! head -n 1 "$gt/$lab.csv" | grep -q '^lab,device,kernel,'; then
         fail "$lab" "printed no CSV (exit $st)" "$gt/why" "(no CSV)"
-    elif [ -z "$chksum" ]; then
-        tail -n 6 "$gt/checker.err" 2>/dev/null | sed "s|$copy/||g" >"$gt/why"
-        fail "$lab" "the grader's checker did not build (the workbook's fault, not the student's)" "$gt/why" \
-            "(checker)"
     elif [ "$(cksum <"$chk")" != "$chksum" ]; then
         fail "$lab" "the run changed the grader's files (its checker): not graded" "" "(tampered)"
     else
@@ -429,11 +474,13 @@ for lab in $built; do
     fi
 done
 
+echo "seconds: build $(secs $bms) s, run $(secs $rms) s" >>"$out/sources.txt"
 nl=$(echo $labs | wc -w)
-line="grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who${gpu:+ (GPU $gpu)}: $nran of $nl labs ran"
+gu=$(echo $gpus_used | tr ' ' ,)
+line="grade: student ${GRADE_K:-1} of ${GRADE_N:-1}, $who${gu:+ (GPU $gu)}: $nran of $nl labs ran"
 [ -n "$FAILED" ] && line="$line; 0 for${FAILED#,}"
 [ -n "$NODEF" ] && line="$line; node fault:$NODEF"
-line="$line; $(( $(now) - t0 )) s"
+line="$line; $(( $(now) - t0 )) s (build $(secs $bms), run $(secs $rms))"
 [ ${#line} -gt 100 ] && line="$(printf '%.96s' "$line") ..."
 echo "$line" >&2
 exit 0

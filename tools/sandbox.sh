@@ -11,13 +11,16 @@
 # namespaces; a read-only root holding only the system's folders (/usr,
 # /bin, /lib*, /etc), the toolkit's (the folders of make, the C compiler and
 # nvcc where they are elsewhere) and GRADE_SANDBOX_BIND's; COPY, the
-# student's own copy of the workbook, at its own path (writable for a build
-# only); a private /tmp (GRADE_TMP_MB, default 64 MiB for a run, 1024 for a
-# build), a minimal /dev with the GPU's nodes (/dev/nvidia*, /dev/dri), a
-# private /dev/shm (16 MiB), /sys read-only, a /proc of its own. The class,
-# the other students, the runs, the grader's records and $HOME are not in
-# it. The environment is cleared but for PATH, the CUDA and compiler
-# settings and the locale; HOME and TMPDIR are /tmp. --die-with-parent: it
+# student's own folder, at its own path (writable for a build only);
+# GRADE_SANDBOX_WORKBOOK, read-only at its own path (tools/grade_task.sh
+# sets it for a build: the class's handout copy, built, that
+# tools/build_student.sh links the student's file against); a private /tmp
+# (GRADE_TMP_MB, default 64 MiB for a run, 1024 for a build), a minimal
+# /dev with the GPU's nodes (/dev/nvidia*, /dev/dri), a private /dev/shm
+# (16 MiB), /sys read-only, a /proc of its own. The class, the other
+# students, the runs, the grader's records and $HOME are not in it. The
+# environment is cleared but for PATH, the CUDA and compiler settings and
+# the locale; HOME and TMPDIR are /tmp. --die-with-parent: it
 # ends with the grader; its PID namespace: when CMD ends, every process it
 # started ends with it. Run as root, it runs as GRADE_SANDBOX_UID (default
 # 65534, nobody; COPY must be theirs for a build).
@@ -105,6 +108,7 @@ case ${GRADE_SANDBOX:-bwrap} in
         ro=; [ "$mode" = run ] && ro=:ro
         # shellcheck disable=SC2086 # the limits and the site's options are words
         exec apptainer exec --nv --containall --no-home --pwd "$copy" --bind "$copy:$copy$ro" \
+            ${GRADE_SANDBOX_WORKBOOK:+--bind "$GRADE_SANDBOX_WORKBOOK:$GRADE_SANDBOX_WORKBOOK:ro"} \
             --env HOME=/tmp,TMPDIR=/tmp ${GRADE_APPTAINER_OPTS:-} "$GRADE_APPTAINER_IMAGE" $limits -- "$@" ;;
     *) echo "sandbox: GRADE_SANDBOX='$GRADE_SANDBOX' is not bwrap, apptainer or none" >&2; exit 2 ;;
 esac
@@ -168,6 +172,7 @@ for n in /dev/nvidia* /dev/dri; do [ -e "$n" ] && add --dev-bind "$n" "$n"; done
 add --size 16777216 --tmpfs /dev/shm --remount-ro /dev
 [ -d /sys ] && add --ro-bind /sys /sys
 add --size $((tmpmb * 1048576)) --tmpfs /tmp
+[ -n "${GRADE_SANDBOX_WORKBOOK:-}" ] && add --ro-bind "$GRADE_SANDBOX_WORKBOOK" "$GRADE_SANDBOX_WORKBOOK"
 if [ "$mode" = build ]; then add --bind "$copy" "$copy"; else add --ro-bind "$copy" "$copy"; fi
 add --chdir "$copy" --remount-ro / --clearenv
 for v in PATH LD_LIBRARY_PATH CUDA_VISIBLE_DEVICES CUDA_DEVICE_ORDER CUDA_HOME CUDA_PATH CC NVCC CUDA_ARCH \

@@ -24,13 +24,16 @@
 # it runs `make grade SOURCES=... SLURM=1` with GRADE_SBATCH_OPTS (partition,
 # account, every CPU of the node, a GPU, time) and a GRADE_SETUP line in bash
 # (a [[ test: it fails under /bin/sh, as `module load` does), submits the
-# printed sbatch line from a shell whose GRADE_SETUP would fail every task
-# (the jobs take the class's settings, not the shell's), cancels two tasks,
-# times one out, waits for the collect job, and
+# printed sbatch lines (the class's workbook built once in "the class.slurm/
+# workbook", then the array, then collect) from a shell whose GRADE_SETUP
+# would fail every job (the jobs take the class's settings, not the
+# shell's), cancels two tasks, times one out, waits for the collect job, and
 # checks every student's grade and reason, the jobs' exit statuses, the
 # report outside the graded folder, and that a second collect (by hand) says
 # the same. Then the class again with the good student alone: the old runs
-# and logs are gone, and collect exits 0. Every daemon it started is stopped
+# and logs are gone; its build job's setup line fails: the task still runs,
+# a node fault, no 0; written and submitted again, collect exits 0. Every
+# daemon it started is stopped
 # when it ends (however it ends).
 # Not root, no apt-get, or the packages cannot be installed (no network to
 # Debian's mirror): one line saying why, and a skip. WB_SLURM_TEST=0 skips too;
@@ -208,22 +211,22 @@ grep -v '^required' tools/grade.conf >"$D/grade.conf" && echo "required lab01" >
 OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gres:+ --gres=gpu:1}"
 # (every CPU for one task: the tasks run one at a time, so task 4 waits while task 3 runs)
 
-# grade_write: make grade SOURCES=... SLURM=1, its output in $D/write.out
+# grade_write [SETUP]: make grade SOURCES=... SLURM=1, its output in $D/write.out (SETUP: more of the line)
 grade_write() {
     env GRADE_SBATCH_OPTS="$OPTS" GRADE_CONF="$D/grade.conf" \
-        GRADE_SETUP="[[ -n bash ]] && echo ran >>'$D/setup ran' && { [ \"\${SLURM_ARRAY_TASK_ID:-}\" != 7 ] || GRADE_SANDBOX_UID=no-such-user; }" \
+        GRADE_SETUP="[[ -n bash ]] && echo ran >>'$D/setup ran' && { [ \"\${SLURM_ARRAY_TASK_ID:-}\" != 7 ] || GRADE_SANDBOX_UID=no-such-user; }${1:-}" \
         GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" \
         make -s --no-print-directory -C "$W" grade "SOURCES=$S" SLURM=1 >"$D/write.out" 2>&1
 }
-# submit: the printed sbatch line, run as printed; $jid the array, $cjid the collect job
+# submit: the printed sbatch lines, run as printed; $bid the build, $jid the array, $cjid the collect job
 submit() {
-    sed -n '/^  jid=/,/collect\.sbatch/p' "$D/write.out" >"$D/submit.sh"
-    jid=; cjid=
+    sed -n '/^  bid=/,/collect\.sbatch/p' "$D/write.out" >"$D/submit.sh"
+    bid=; jid=; cjid=
     # (from a shell whose GRADE_ settings would fail every task: the jobs must not take them)
     ( GRADE_SETUP='exit 7' GRADE_SANDBOX=none; export GRADE_SETUP GRADE_SANDBOX
-      . "$D/submit.sh" && echo "$jid" >"$D/jid" ) >"$D/submit.out" 2>&1
-    jid=$(cat "$D/jid" 2>/dev/null)
-    jid=${jid%%;*}
+      . "$D/submit.sh" && echo "$bid $jid" >"$D/jid" ) >"$D/submit.out" 2>&1
+    read -r bid jid <"$D/jid" 2>/dev/null
+    bid=${bid%%;*}; jid=${jid%%;*}
     cjid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$D/submit.out")
 }
 
@@ -234,13 +237,13 @@ if grep -q "^#SBATCH --cpus-per-task=$ncpu\$" "$SL/array.sbatch" && grep -q '^#S
     ok "GRADE_SBATCH_OPTS in the job scripts (the collect job: partition and account only)"
 else notok "GRADE_SBATCH_OPTS in the job scripts" "$(grep -h '^#SBATCH' "$SL/array.sbatch" "$SL/collect.sbatch" | tr '\n' '|')"; fi
 submit
-case $jid in
-    '' | *[!0-9]*) notok "the printed sbatch line submits" "$(cat "$D/submit.sh" "$D/submit.out" | head -c 400)"; summary; exit 1 ;;
+case $bid:$jid in
+    :* | *: | *[!0-9:]*) notok "the printed sbatch lines submit" "$(cat "$D/submit.sh" "$D/submit.out" | head -c 400)"; summary; exit 1 ;;
 esac
 case $cjid in
     '' | *[!0-9]*) notok "the printed sbatch line submits the collect job" "$(head -c 400 "$D/submit.out")"; summary; exit 1 ;;
 esac
-ok "the printed sbatch line submits the array ($jid) and the collect job ($cjid)"
+ok "the printed sbatch lines submit the build ($bid), the array ($jid) and the collect job ($cjid)"
 # task 4 (late) is cancelled while it waits; task 5 (slow) gets one minute; task 3 (hang)
 # is cancelled once it has started
 scancel "${jid}_4"
@@ -254,6 +257,11 @@ if wait_for 300 job_done "$cjid"; then ok "the collect job ran once every task h
 else notok "the collect job ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; summary; exit 1; fi
 
 # the jobs' exit statuses
+st="$(job_field "$bid" JobState) $(job_field "$bid" ExitCode)"
+if [ "$st" = "COMPLETED 0:0" ] && [ -s "$SL/state/build.ok" ] && [ -x "$SL/workbook/lab01" ] &&
+    [ ! -e "$SL/workbook/lab01_cpu_reduce/solutions" ]; then
+    ok "the build job: COMPLETED, the class's handout copy built once (in a path with a space)"
+else notok "the build job: COMPLETED, the workbook built" "$st; $(tail -n 5 "$SL/logs/build-$bid.log" 2>/dev/null | tr '\n' '|')"; fi
 for k in 1 2 6; do
     st="$(job_field "${jid}_$k" JobState) $(job_field "${jid}_$k" ExitCode)"
     if [ "$st" = "COMPLETED 0:0" ]; then ok "task $k: COMPLETED, exit 0"
@@ -344,12 +352,26 @@ if [ -n "$j2" ] && scontrol hold "$j2" >/dev/null 2>&1; then
     else notok "again.sh 6: its task ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|')"; fi
 else notok "again.sh 6 submits the task again" "$(head -c 300 "$D/again.out")"; fi
 
-# ---- the class again, the good student alone: the old runs and logs go; a clean class exits 0
+# ---- the class again, the good student alone, its build job at fault: the setup line fails
+# outside the array (a node without the toolkit): the task runs anyway (afterany), a node fault
 rm -rf "$S/broken" "$S/hang" "$S/late" "$S/slow" "$S/stub" "$S/znode"
-grade_write
+grade_write ' && [ -n "${SLURM_ARRAY_TASK_ID:-}" ]'
 if [ -z "$(ls "$SL/logs")" ] && [ ! -e "$SL/report.txt" ] && [ "$(ls "$R" | tr '\n' ' ')" = "" ]; then
     ok "writing the job scripts again clears the old runs, logs and report"
 else notok "the old runs and logs are cleared" "logs: $(ls "$SL/logs" | tr '\n' ' '); runs: $(ls "$R" | tr '\n' ' ')"; fi
+submit
+if [ -n "$cjid" ] && wait_for 240 job_done "$cjid"; then
+    st="$(job_field "$bid" JobState) $(job_field "$bid" ExitCode) $(job_field "${jid}_1" JobState) $(job_field "${jid}_1" ExitCode)"
+    got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$G" 2>/dev/null)
+    if [ "$st" = "FAILED 3:0 FAILED 3:0" ] && [ "$got" = "good," ] &&
+        grep -q "^lab01: not graded: the node's fault, .*: the class's build job ($bid) failed (exit 3: the setup line failed" \
+            "$R/good/lab01.fail"; then
+        ok "a build job whose setup line fails: the task a node fault (exit 3), no 0 ($got)"
+    else notok "a build job that fails: the task a node fault, no 0" "$st; gradebook: $got; $(head -c 300 "$R/good/lab01.fail")"; fi
+else notok "a build job that fails: the collect job ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|'); $(logs)"; fi
+
+# ---- and again, the build on a node that has what it needs: a clean class exits 0
+grade_write
 submit
 if [ -n "$cjid" ] && wait_for 240 job_done "$cjid"; then
     st="$(job_field "$cjid" JobState) $(job_field "$cjid" ExitCode)"

@@ -145,17 +145,26 @@ if [ -f "$S/good/$E1" ]; then
     expect_grep "sources: the solutions as a student's file earn every lab01 point" '^good +25 ' "$OUTF"
 fi
 check_width "sources: every line at most 100 columns" "$OUTF" "$ERRF"
-# a GPU lab where no device is usable: exit 3 with the lab's message (a base whose
-# make only copies the labs built here, so nothing is compiled)
-if [ -x ./lab02 ] && ! has_gpu; then
-    FB=$W/fakebase; rm -rf "$FB"; mkdir -p "$FB/lab02_neighbored"
-    printf 'lab02:\n\tcp "%s" lab02\n' "$(pwd)/lab02" >"$FB/Makefile"
+# BASE, the workbook a student is built against: a handout copy (HB: this one
+# where it is a students' copy), built for lab01 and the checker; never one
+# that holds solutions (the student's file is compiled with its lab folders)
+if [ "$IN_HANDOUT" -eq 1 ]; then HB=$(pwd); else HB=$HO; fi
+# (the sandbox's user reads the workbook, as on a shared filesystem: our temp folders open to it)
+d=$W; while [ "$d" != "${TMPDIR:-/tmp}" ] && [ "$d" != / ]; do chmod o+x "$d"; d=$(dirname "$d"); done
+make -C "$HB" -s --no-print-directory student-objects checker STUDENT_LABS=lab01 >"$W/hb.log" 2>&1 ||
+    notok "sources: a handout copy builds for lab01 (make student-objects checker)" "$(tail -c 300 "$W/hb.log")"
+if [ "$IN_HANDOUT" -eq 0 ]; then
+    expect_usage "sources: a BASE that holds solutions is refused, in one line" \
+        sh tools/grade_task.sh "$S/stub" "$W/sol.out" "$(pwd)"
+fi
+# a GPU lab where no device is usable: exit 3 with the lab's message (nothing is built)
+if ! has_gpu; then
     mkdir -p "$W/gpukid/lab02_neighbored" && cp lab02_neighbored/exercises.cuh "$W/gpukid/lab02_neighbored/"
-    run sh tools/grade_task.sh "$W/gpukid" "$W/gpukid.out" "$FB"
+    run sh tools/grade_task.sh "$W/gpukid" "$W/gpukid.out" "$HB"
     expect_grep "sources: a GPU lab without a usable device: the node's fault, not graded (no 0)" \
         "^lab02: not graded: the node's fault, not the student's file: .* has no GPU CUDA can use" "$W/gpukid.out/lab02.fail"
 else
-    skip "sources: a GPU lab without a usable device" "./lab02 not built, or a GPU is here"
+    skip "sources: a GPU lab without a usable device" "a GPU is here"
 fi
 # make grade SOURCES=dir passes the grader's status on, and says what it means
 run make -s --no-print-directory grade SOURCES="$S/nobody-here"
@@ -176,6 +185,31 @@ if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
     ! grep -q '^#SBATCH -c' "$SL/collect.sbatch"; then
     ok "SLURM=1: an array job (one task per student, a GPU each, GRADE_SBATCH_OPTS), the collect job, the sbatch line"
 else notok "SLURM=1" "exit $STATUS: $(head -c 300 "$OUTF") $(head -c 200 "$ERRF")"; fi
+if grep -q '^  bid=$(sbatch --parsable .*build.sbatch' "$OUTF" && grep -q -- '-d afterany:${bid%%;\*} .*array.sbatch' "$OUTF" &&
+    grep -q '^#SBATCH -c 3$' "$SL/build.sbatch" && [ -f "$SL/workbook/Makefile" ] && ! ls -d "$SL"/workbook/lab0*/solutions >/dev/null 2>&1
+then ok "SLURM=1: a build job (the tasks' options) of the class's handout copy, submitted first, the array after it"
+else notok "SLURM=1: the build job" "$(head -c 400 "$OUTF"); $(ls "$SL" | tr '\n' ' ')"; fi
+# the workbook not built yet, then a build that fails: every lab the node's fault, never a 0
+# (task 3: stub)
+SLURM_ARRAY_TASK_ID=3 sh "$SL/task.sh" 2>>"$W/sl.err"
+st=$?
+if [ $st -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the class's build job never ran: the workbook is not built" \
+    "$W/sl.runs/stub/lab01.fail"; then ok "SLURM=1: a task before the build job ran: the node's fault (exit 3), no 0"
+else notok "SLURM=1: a task before the build job ran" "exit $st; $(head -c 300 "$W/sl.runs/stub/lab01.fail" 2>/dev/null)"; fi
+expect_usage "SLURM=1: again.sh refuses while the workbook is not built, in one line, runs kept" \
+    sh "$SL/again.sh" 3
+[ -f "$W/sl.runs/stub/lab01.fail" ] || notok "SLURM=1: again.sh refusing keeps the runs" "stub's lab01.fail is gone"
+CC=false sh "$SL/build.sbatch" >"$W/build.log" 2>&1
+SLURM_ARRAY_TASK_ID=3 sh "$SL/task.sh" 2>>"$W/sl.err"
+st=$?
+if [ $st -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the class's build job failed (exit 2)" \
+    "$W/sl.runs/stub/lab01.fail"; then ok "SLURM=1: a build job that failed: each task the node's fault (exit 3), no 0"
+else notok "SLURM=1: a build job that failed" "exit $st; $(head -c 300 "$W/sl.runs/stub/lab01.fail" 2>/dev/null)"; fi
+# the build (lab02's objects fail here: no nvcc, a node fault for gpu; lab01 builds), then the tasks
+NVCC=nvcc-not-installed sh "$SL/build.sbatch" >"$W/build.log" 2>&1
+if [ -s "$SL/state/build.ok" ] && [ -f "$SL/workbook/build/student/lab01.sh" ]; then
+    ok "SLURM=1: the build job builds the class's workbook once (lab01, the checker)"
+else notok "SLURM=1: the build job" "$(tail -c 400 "$W/build.log")"; fi
 for k in 1 3; do
     SLURM_ARRAY_TASK_ID=$k sh "$SL/task.sh" 2>>"$W/sl.err"
 done
@@ -198,12 +232,12 @@ expect_usage "SLURM=1: GRADE_SBATCH_OPTS may not set the logs" \
 expect_usage "SLURM=1: GRADE_SBATCH_OPTS takes options only" \
     env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="gpu" sh tools/grade_sources.sh "$W/sl"
 # the node, not the student: a setup line that fails, a compiler that is not there
-run env GRADE_SETUP='echo no such module >&2; false' sh tools/grade_task.sh "$W/sl/stub" "$W/node.out"
+run env GRADE_SETUP='echo no such module >&2; false' sh tools/grade_task.sh "$W/sl/stub" "$W/node.out" "$HB"
 if [ "$STATUS" -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the setup line failed on node .* (exit 1): GRADE_SETUP='echo no such" \
     "$W/node.out/lab01.fail" && grep -q '^no such module$' "$W/node.out/lab01.fail"; then
     ok "a setup line that fails: the task exits 3, the lab is not graded, with the line's words"
 else notok "a setup line that fails" "exit $STATUS; $(head -c 300 "$W/node.out/lab01.fail" 2>/dev/null)"; fi
-run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grade_task.sh "$W/sl/gpu" "$W/node.out"
+run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grade_task.sh "$W/sl/gpu" "$W/node.out" "$HB"
 if [ "$STATUS" -eq 3 ] && grep -q "^lab02: not graded: the node's fault, not the student's file: node .* lacks nvcc-not-installed " \
     "$W/node.out/lab02.fail"; then
     ok "no nvcc on the node: the task exits 3, the lab is not graded (never 'does not compile')"
