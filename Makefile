@@ -315,16 +315,17 @@ $(BUILD)/tests/holdmem: $(BUILD)/tests/tools/holdmem.o | need-nvcc
 
 # lab06 with tests/harness/lab06_first.cuh for its exercises (a kernel right on
 # its first launch only, which lab06 must FAIL: tests/gpu/gpu_lab06.sh). A copy
-# of lab06.cu, so that its #include "exercises.cuh" finds the one beside it.
+# of lab06's exercises.cu, so that its #include "exercises.cuh" finds the one
+# beside it; linked with lab06's other objects.
 LAB06_FIRST := $(BUILD)/tests/lab06-first
-$(BUILD)/tests/lab06_first/lab06.cu: lab06_transpose/lab06.cu
+$(BUILD)/tests/lab06_first/exercises.cu: lab06_transpose/exercises.cu
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 $(BUILD)/tests/lab06_first/exercises.cuh: tests/harness/lab06_first.cuh
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
-$(LAB06_FIRST): $(BUILD)/tests/lab06_first/lab06.cu $(BUILD)/tests/lab06_first/exercises.cuh \
-    $(filter-out %/lab06.o,$(lab06_OBJ)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab06.o | need-nvcc
+$(LAB06_FIRST): $(BUILD)/tests/lab06_first/exercises.cu $(BUILD)/tests/lab06_first/exercises.cuh \
+    $(filter-out %/exercises.o,$(lab06_OBJ)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab06.o | need-nvcc
 	@echo "  NVCC   $@"
 	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) -Icommon -Ilab06_transpose -o $@ $< $(filter %.o,$^) -lm
 

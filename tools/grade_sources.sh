@@ -80,7 +80,8 @@ if [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ] && ! why=$(sh 
     echo "grade: no sandbox for the students' code: $why" >&2
     exit 2
 fi
-[ "${GRADE_SANDBOX:-bwrap}" = none ] &&
+# (SLURM=1 runs no student code here: each task reads the class's own settings)
+[ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" = none ] &&
     echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 
 # the students: every folder in SOURCES (names: letters, digits, . _ -)

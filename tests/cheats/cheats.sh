@@ -119,7 +119,8 @@ done
 # the honest students: every point they earn alone, no flag but the labs they did not hand in
 for h in $honest; do
     fl=$(awk -v who="$h" '/^flags \(read them/ { on = 1; next } on && /^$/ { on = 0 } on && $1 == who ":" { sub(/^ *[^:]*: /, ""); print }' "$R" |
-        tr ';' '\n' | sed 's/^ *//' | grep -v '^missing ' | grep . | head -n 3)
+        tr ';' '\n' | sed 's/^ *//' | grep -v '^missing ' |
+        if [ "$sbx" = none ]; then grep -v '^graded WITHOUT a sandbox$'; else cat; fi | grep . | head -n 3)
     if [ -z "$fl" ]; then ok "cheats ($lab): honest $h is not flagged"
     else notok "cheats ($lab): honest $h is not flagged" "$fl"; fi
 done

@@ -248,11 +248,6 @@ function class_verdicts(    i, s, line, t) {
         }
         if (WHO[i] == "") LOST_ANY = 1       # credited to no one: someone must rename it
     }
-    # graded from sources, the student's code WITHOUT a sandbox (nosandbox=: one student a line)
-    if (nosandbox != "") {
-        while ((getline line < nosandbox) > 0) if (line != "") add_flag(line, "graded WITHOUT a sandbox")
-        close(nosandbox)
-    }
     # graded from sources: what a student's code pulls in beyond the stub's (trips=: who, lab, words)
     if (trips != "") {
         while ((getline line < trips) > 0) {
@@ -262,6 +257,12 @@ function class_verdicts(    i, s, line, t) {
             add_flag(t[1], "tripwire " t[2] " (" t[3] ")")
         }
         close(trips)
+    }
+    # graded from sources, the student's code WITHOUT a sandbox (nosandbox=: one student a
+    # line), after what their code did
+    if (nosandbox != "") {
+        while ((getline line < nosandbox) > 0) if (line != "") add_flag(line, "graded WITHOUT a sandbox")
+        close(nosandbox)
     }
 }
 
