@@ -199,7 +199,7 @@ else notok "SLURM=1: a task before the build job ran" "exit $st; $(head -c 300 "
 expect_usage "SLURM=1: again.sh refuses while the workbook is not built, in one line, runs kept" \
     sh "$SL/again.sh" 3
 [ -f "$W/sl.runs/stub/lab01.fail" ] || notok "SLURM=1: again.sh refusing keeps the runs" "stub's lab01.fail is gone"
-CC=false sh "$SL/build.sbatch" >"$W/build.log" 2>&1
+CC=false NVCC=false sh "$SL/build.sbatch" >"$W/build.log" 2>&1
 SLURM_ARRAY_TASK_ID=3 sh "$SL/task.sh" 2>>"$W/sl.err"
 st=$?
 if [ $st -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the class's build job failed (exit 2)" \
