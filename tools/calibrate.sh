@@ -137,6 +137,11 @@ esac
 once=
 if [ "${1:-}" = --once ]; then
     [ $# -ge 3 ] || { echo "calibrate: $usage" >&2; exit 2; }
+    # a Slurm task: the site's setup line first, as every grading job runs it
+    # (tools/grade_setup.sh: bash, with the site's `module`), then this again
+    [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ] &&
+        exec sh "$top/tools/grade_setup.sh" sh "$0" "$@"
+    [ "${GRADE_SETUP_STATUS:-0}" -eq 0 ] || exit 1
     once=$2; shift 2
 fi
 runs=${1:-}
@@ -165,8 +170,8 @@ fi
 
 if [ -n "$once" ]; then
     # a Slurm task: this node's GPU, unless it is calibrated for this class already
-    [ -n "${GRADE_SETUP:-}" ] && { eval "$GRADE_SETUP" >/dev/null 2>&1 || exit 1; }
-    name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+    # (the setup line ran above) this node's GPU, as CUDA names it (tools/gpu.sh)
+    name=$(sh "$top/tools/gpu.sh" name 2>/dev/null | head -n 1)
     s=$(slug "${name:-unknown}")
     mkdir -p "$cal" || exit 2
     # an earlier class's calibrations go (this class's are newer than STAMP)
