@@ -43,7 +43,7 @@ here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$here")
 usage="usage: sh tools/calibrate.sh RUNS [LAB...] | --once STAMP RUNS [LAB...] | --from DIR CSV... | --size LAB"
 conf=${GRADE_CONF:-$here/grade.conf}
-GRADE_AWK="-v labs=$here/labs.conf -f $here/grade.d/conf.awk -f $here/grade.d/file.awk -f $here/grade.d/rules.awk -f $here/grade.d/class.awk"
+. "$here/grade.d/grade_awk.sh" # grade_awk ARGS...: the grader's four parts, one awk program
 
 # slug NAME: the file name of a GPU (as tools/results.sh names results/<gpu>/)
 slug() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
@@ -54,9 +54,8 @@ measured() {
     md=$1; tk=$2; shift 2
     mkdir -p "$md" || return 2
     for f in "$@"; do
-        # shellcheck disable=SC2086 # GRADE_AWK is four -f options
-        LC_ALL=C awk -v conf="$conf" -v columns="$top/common/csv_columns.h" -v types="$top/common/types.def" \
-            -v mode=measure -v label="$f" $GRADE_AWK "$f" || return 2
+        grade_awk -v conf="$conf" -v columns="$top/common/csv_columns.h" -v types="$top/common/types.def" \
+            -v mode=measure -v label="$f" "$f" || return 2
     done | LC_ALL=C awk -F '\t' -v dir="$md" -v tk="$tk" '
         function slug(s) { s = tolower(s); gsub(/[^a-z0-9]+/, "-", s); sub(/^-/, "", s); sub(/-$/, "", s); return s }
         function median(list,    v, n, i, j, t) {

@@ -1,18 +1,18 @@
 # tools/grade.d/conf.awk - the grader (POSIX awk), part 1 of 4; tools/grade runs it.
 #
-#   awk -v conf=tools/grade.conf -v mode=conf $GRADE_AWK /dev/null
+#   grade_awk -v conf=tools/grade.conf -v mode=conf /dev/null
 #       reads grade.conf and stops: exit 0, or one line on stderr and exit 2.
-#   awk -v conf=tools/grade.conf -v label=NAME -v scores=SCOREFILE $GRADE_AWK FILE
+#   grade_awk -v conf=tools/grade.conf -v label=NAME -v scores=SCOREFILE FILE
 #       (mode=file, the default) grades one CSV file written by ./labNN --csv
 #       (with or without --exercises).
-#   awk -v conf=tools/grade.conf -v mode=fail -v label=NAME -v scores=SCOREFILE $GRADE_AWK FILE.fail
+#   grade_awk -v conf=tools/grade.conf -v mode=fail -v label=NAME -v scores=SCOREFILE FILE.fail
 #       a lab that did not build or run (tools/grade_sources.sh writes them):
 #       line 1 `KEY: what happened`, then the details (the compiler's first
 #       errors, the program's last words); the key scores 0, state failed.
-#   awk -v mode=wrap $GRADE_AWK FILE
+#   grade_awk -v mode=wrap FILE
 #       FILE with every line longer than 100 columns broken at a blank, the
 #       rest indented 4 more than the line (what tools/grade prints).
-#   awk -v conf=tools/grade.conf -v mode=class -v format=text|csv $GRADE_AWK SCORES
+#   grade_awk -v conf=tools/grade.conf -v mode=class -v format=text|csv SCORES
 #       puts the files' results together: one result per student and lab,
 #       required labs, copies, the class table or the gradebook CSV.
 #
@@ -59,11 +59,11 @@
 # CSV (csv; the notes then go to stderr). Exit status: 0 every student earned
 # every point, nothing was flagged and every file was credited; 1 otherwise.
 #
-# The grader is four parts run in this order as one program (tools/grade
-# passes each with -f): tools/grade.d/conf.awk (this: the modes, the columns,
-# grade.conf), file.awk (one CSV file: its rows, cross checks, physics),
-# rules.awk (grade.conf's checks on one key, mode=file's main) and class.awk
-# (the class). $GRADE_AWK below stands for those four -f options.
+# The grader is four parts run in this order as one program (grade_awk,
+# tools/grade.d/grade_awk.sh, passes each with -f): tools/grade.d/conf.awk
+# (this: the modes, the columns, grade.conf), file.awk (one CSV file: its
+# rows, cross checks, physics), rules.awk (grade.conf's checks on one key,
+# mode=file's main) and class.awk (the class).
 #
 # A problem in grade.conf: one line on stderr ("grade: FILE:LINE: ..."), exit
 # 2. The file under grading never makes it exit non-zero: what is wrong with
