@@ -196,7 +196,7 @@ if [ -z "$gpu" ]; then
     echo "bench: no run to read${from:+ in $from}: nothing measured" >&2
     exit 1
 fi
-slug=$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//')
+slug=$(sh tools/gpu.sh slug "$gpu") # the folder make results uses for this GPU
 out=${BENCH_DIR:-docs/results}/$slug
 mkdir -p "$out" || exit 2
 

@@ -46,7 +46,7 @@ conf=${GRADE_CONF:-$here/grade.conf}
 . "$here/grade.d/grade_awk.sh" # grade_awk ARGS...: the grader's four parts, one awk program
 
 # slug NAME: the file name of a GPU (as tools/results.sh names results/<gpu>/)
-slug() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
+slug() { sh "$here/gpu.sh" slug "$1"; }
 
 # measured OUTDIR TOOLKIT CSV...: the calibration of the CSVs, one OUTDIR/<gpu>.csv
 # per GPU (its path on stdout); what could not be measured on stderr
@@ -57,6 +57,7 @@ measured() {
         grade_awk -v conf="$conf" -v columns="$top/common/csv_columns.h" -v types="$top/common/types.def" \
             -v mode=measure -v label="$f" "$f" || return 2
     done | LC_ALL=C awk -F '\t' -v dir="$md" -v tk="$tk" '
+        # (the rule of tools/gpu.sh slug, in awk: one file per GPU of the runs)
         function slug(s) { s = tolower(s); gsub(/[^a-z0-9]+/, "-", s); sub(/^-/, "", s); sub(/-$/, "", s); return s }
         function median(list,    v, n, i, j, t) {
             n = split(list, v, " ")

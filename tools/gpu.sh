@@ -11,6 +11,9 @@
 #   sh tools/gpu.sh total   device 0's memory in MiB
 #   sh tools/gpu.sh summary "name, driver, cc": NVIDIA H200, 580.95.05, 9.0
 #                           (the driver's version from its kernel module)
+#   sh tools/gpu.sh slug NAME  a GPU's name as a folder's: nvidia-h200 (no
+#                           device needed; unknown for an empty name): the
+#                           folders of make results, make bench, calibrations
 #
 # Device 0 is the one every lab runs on: CUDA's own order, after
 # CUDA_VISIBLE_DEVICES and CUDA_DEVICE_ORDER. The answer comes from a tiny
@@ -28,7 +31,11 @@ case ${1:-} in
             /proc/driver/nvidia/version 2>/dev/null)
         echo "$name, ${driver:-unknown driver}, $(echo "$cc" | sed 's/.$/.&/')"
         exit 0 ;;
-    *) echo "usage: sh tools/gpu.sh count|cc|name|free|total|summary" >&2; exit 2 ;;
+    slug)
+        slug=$(printf '%s' "${2:-}" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//')
+        echo "${slug:-unknown}"
+        exit 0 ;;
+    *) echo "usage: sh tools/gpu.sh count|cc|name|free|total|summary|slug NAME" >&2; exit 2 ;;
 esac
 Q=build/tools/gpu_query
 if [ ! -x "$Q" ] || [ tools/gpu_query.cu -nt "$Q" ] || [ common/no_device.h -nt "$Q" ]; then

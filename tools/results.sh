@@ -152,8 +152,7 @@ done
 [ -z "$gpu" ] && gpu=$(sh tools/gpu.sh name 2>/dev/null)
 [ -z "$gpu" ] && [ -f "$tmp/lab01.csv" ] && gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$tmp/lab01.csv")
 [ -z "$gpu" ] && gpu=unknown
-slug=$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//')
-[ -z "$slug" ] && slug=unknown
+slug=$(sh tools/gpu.sh slug "$gpu")
 out=results/$slug
 mkdir -p "$out" || exit 2
 
