@@ -171,6 +171,24 @@ static int output_right(const t_kernel *k, const matrices *m, char *check, size_
     return same_bits(m->host_out, m->host_ref, m->ny, m->nx, check, len);
 }
 
+/* The result column of a row: the digest of what kernel k wrote. Output
+ * bitwise equal to what it should be has that matrix's digest, taken once
+ * per input (a byte at a time, the digest costs more than the compare:
+ * 0.3 s at 8192x8192, for every row of a table otherwise). */
+static void output_digest(const t_kernel *k, matrices *m, int right, wb_row *row)
+{
+    char *d = k->is_copy ? m->in_digest : m->ref_digest;
+    if (!right) {
+        wb_row_result_bytes(row, m->host_out, m->bytes);
+        return;
+    }
+    if (!d[0]) {
+        wb_row_result_bytes(row, k->is_copy ? m->host_in : m->host_ref, m->bytes);
+        memcpy(d, row->result, 17);
+    }
+    snprintf(row->result, sizeof row->result, "%s", d);
+}
+
 /* ---------------------------------------------------------------------- */
 /* One kernel on one pair of matrices                                      */
 /* ---------------------------------------------------------------------- */
@@ -211,7 +229,7 @@ static void judge(void *p, wb_row *row, const char *when)
     CHECK(cudaMemcpy(m->host_out, m->d_out, m->bytes, cudaMemcpyDeviceToHost));
     if (!when) {
         row->pass = output_right(c->k, m, row->check, sizeof row->check);
-        wb_row_result_bytes(row, m->host_out, m->bytes); /* the result column: the output's digest */
+        output_digest(c->k, m, row->pass, row); /* the result column: the output's digest */
         if (row->pass && !wb_guard_intact(m->d_out, m->bytes, 0xFF)) {
             row->pass = 0;
             snprintf(row->check, sizeof row->check, "wrote past the end of the output (the guard after it changed)");
