@@ -4,10 +4,20 @@
 #
 #   sh tools/snapshots.sh OUTDIR
 #   SNAP_CHAPTERS="lab05 lab06": only those chapters' commands
+#   SNAP_ALL=1: every command of the list whatever the GPU (below)
 #   sh tools/snapshots.sh --apply OUTDIR     (make snapshots) the same, then
 #       every pasted block rewritten in place in its chapter with the new
 #       output (tools/snapshots_apply.awk): a "<!-- run: COMMAND -->" line
 #       above it and a "_Measured on GPU, toolkit, date_" line under it
+#
+# Two GPUs: the chapters' blocks come from MAIN_GPU below (the GPU of
+# their story); a lesson whose result differs on another GPU shows that
+# GPU's run too, in a block marked "<!-- run on SLUG: COMMAND -->" (SLUG:
+# `sh tools/gpu.sh slug NAME`, nvidia-h200), from a LIST line ending in
+# |on=SLUG. On a GPU, the lines that run are those of its own blocks: on
+# MAIN_GPU the unmarked lines, on SLUG the |on=SLUG lines; SNAP_ALL=1 runs
+# every line (and --apply then rewrites the main blocks too: the way to move
+# the chapters to another GPU, whose prose then needs its figures again).
 #
 # Builds what the commands need (the labs as `make labNN` builds them; the
 # solutions into build/snap-solutions/ for the "finished set" runs; lab06
@@ -82,7 +92,8 @@ MAKE_CMD=${MAKE:-make}
 # chapter | build (default, solutions, dlcm-ca, dlcm-cg) | expected exit | command as the chapter shows it
 #   [| rows=SPEC: the chapter shows only the rows SPEC keeps (rows_kept above), with a
 #   "..." line for each run of the others; the whole output goes to a page of runs
-#   through a LIST line of its own]
+#   through a LIST line of its own] [| on=SLUG: a block of that GPU's, beside the main one]
+MAIN_GPU=nvidia-h100-80gb-hbm3
 LIST='# lab01 runs on the CPU of the GPU machine; labNN-runs is docs/results/labNN-runs.md
 lab01|default|0|./lab01
 lab01-runs|default|0|./lab01
@@ -150,11 +161,15 @@ lab05-runs|default|0|./lab05-finish -n 2^28 -r 20
 lab05-matrix|default|0|./lab05 -n 8192x8192
 lab05-matrix|default|0|./lab05 -n 20000x20000
 lab05-matrix|default|0|./lab05 -n 8192x8192 -b 32x16
+lab05-matrix|default|0|./lab05 -n 8192x8192|rows=/^device / ; /^ceiling / ; /^kernel / ; /^speedup / ; /^(rowSumBlock|cub::DeviceSegmentedReduce::Sum|colSumCoalesced|colSumOnePass) / ; /^  column sums /|on=nvidia-h200
+lab05-matrix|default|0|./lab05 -n 20000x20000|rows=/^device / ; /^ceiling / ; /^kernel / ; /^speedup / ; /^(rowSumBlock|cub::DeviceSegmentedReduce::Sum|colSumCoalesced|colSumOnePass) / ; /^  column sums /|on=nvidia-h200
 lab06-runs|default|2|./lab06 -n 16x70000 -b 32x1
 lab06|default|0|./lab06
 lab06|default|0|./lab06 -n 8192
 lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
 lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/
+lab06-l1|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/|on=nvidia-h200
+lab06-l1|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build|rows=/^build / ; /^speedup / ; /^kernel / ; /^(copyCol|transposeNaiveCol |transposeUnroll4Col|transposeSmemPad |transposeSmemFloat4 )/|on=nvidia-h200
 lab06|default|1|./lab06 --exercises
 lab06-runs|solutions|0|./lab06 --exercises
 lab06|default|1|./lab06 --trace transposeSmemNoSync -n 64x64 --brief
@@ -163,6 +178,7 @@ lab06-runs|dlcm-ca|0|make lab06 DLCM=ca && ./lab06 -n 2048
 lab06-runs|dlcm-ca|0|./lab06 -n 8192          # still the DLCM=ca build
 lab06-runs|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
 lab06-runs|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
+lab06-runs|default|0|./lab06 -n 8192|on=nvidia-h200
 # docs/lecture.md: the live demos, in their order
 lecture|default|0|./lab01 --trace
 lecture|default|0|./lab01
@@ -210,6 +226,7 @@ gpu=$(sh tools/gpu.sh summary 2>/dev/null)
 toolkit=$(nvcc --version 2>/dev/null | grep -i release | sed 's/.*release /CUDA /')
 day=$(date -u +%Y-%m-%d)
 commit=$(git rev-parse --short HEAD 2>/dev/null)
+here_gpu=$(sh tools/gpu.sh slug "${gpu%%,*}" 2>/dev/null)
 [ -n "$(git status --porcelain 2>/dev/null)" ] && commit="$commit (with local changes)"
 
 # ---- the runs -------------------------------------------------------------------
@@ -227,6 +244,13 @@ while IFS='|' read -r chapter how want cmd rows; do
     seq=$((seq + 1))
     # SNAP_CHAPTERS="lab05": only these chapters' commands (and --apply to them)
     case " ${SNAP_CHAPTERS:-$chapter} " in *" $chapter "*) ;; *) continue ;; esac
+    # |on=SLUG (the last field): a block of that GPU's; the others are MAIN_GPU's
+    on=
+    case "|$rows" in *'|on='*) on=${rows##*on=}; rows=${rows%on=*}; rows=${rows%|} ;; esac
+    if [ "${SNAP_ALL:-}" != 1 ]; then
+        if [ -n "$on" ]; then [ "$on" = "$here_gpu" ] || continue
+        else [ "$here_gpu" = "$MAIN_GPU" ] || continue; fi
+    fi
     # what runs: the command without a leading `make ... && ` (the build the
     # line names stands for it) and without a trailing `# comment`
     run=$cmd
@@ -241,7 +265,7 @@ while IFS='|' read -r chapter how want cmd rows; do
         *) echo "snapshots: '$how' is not a build (default, solutions, dlcm-ca, dlcm-cg): $chapter|$how|$want|$cmd" >&2; exit 2 ;;
     esac
     slug=$(printf '%s' "$name$args" | tr -c 'A-Za-z0-9\n' '-' | sed -e 's/--*/-/g' -e 's/-$//')
-    file=$out/$(printf '%s-%03d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how").txt
+    file=$out/$(printf '%s-%03d-%s' "$chapter" "$seq" "$slug")$( [ "$how" = default ] || echo "-$how")${on:+-on-$on}.txt
     started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     # shellcheck disable=SC2086 # the arguments split as the chapter's shell splits them
     "$dir/$name" $args </dev/null >"$file.out" 2>&1
@@ -256,7 +280,7 @@ while IFS='|' read -r chapter how want cmd rows; do
     {
         page=docs/$chapter.md
         [ -f "$page" ] || page=docs/results/$chapter.md
-        echo "# $page: \$ $cmd"
+        echo "# $page${on:+ (on $on)}: \$ $cmd"
         echo "# GPU: ${gpu:-none found by CUDA}"
         echo "# toolkit: ${toolkit:-nvcc not found}"
         echo "# date: $started (UTC); build: $made; commit $commit"
@@ -274,6 +298,10 @@ done <<EOF_LIST
 $LIST
 EOF_LIST
 set +f
+if ! grep -q '^\(lab[0-9]\|lecture\)' "$index" 2>/dev/null; then
+    echo "snapshots: nothing to run on this GPU (${here_gpu:-none}): the chapters' blocks are from $MAIN_GPU," \
+        "and a few from the GPUs of their |on= lines; SNAP_ALL=1 runs every command here" | tee -a "$index"
+fi
 echo "index: $index"
 
 # ---- --apply: the blocks rewritten in place --------------------------------------

@@ -14,14 +14,24 @@
 # whole output of each: an excerpt is not kept). A block
 # whose command has no file (a pasted excerpt the list leaves out) is kept
 # as it is. Files left unused are named on stderr; exit 1.
+# A file of another GPU's block (its header "# docs/PAGE (on SLUG): $ ...")
+# goes only to a block marked "<!-- run on SLUG: COMMAND -->", an unmarked
+# file only to a block that is not marked for a GPU.
 
 function flush_pending() { if (have_prev) print prev; have_prev = 0 }
 
-# the first file not used yet whose command is c, or 0
-function file_for(c,   i) {
+# the first file not used yet whose command is c, of GPU slug on ("": the main one), or 0
+function file_for(c, on,   i) {
     for (i = 1; i <= nf; i++)
-        if (!used[i] && CMD[i] == c) return i
+        if (!used[i] && CMD[i] == c && ON[i] == on) return i
     return 0
+}
+
+# the GPU slug of a run marker line ("<!-- run on SLUG: ... -->"), else ""
+function marker_gpu(line) {
+    if (line !~ /^<!-- run on [a-z0-9-]+: /) return ""
+    sub(/^<!-- run on /, "", line); sub(/:.*/, "", line)
+    return line
 }
 
 BEGIN {
@@ -30,6 +40,8 @@ BEGIN {
         getline hdr < F[i] # "# docs/labNN.md: $ COMMAND"
         cmd = hdr; sub(/^# docs\/[^:]*: \$ /, "", cmd)
         CMD[i] = cmd
+        on = hdr; ON[i] = ""
+        if (sub(/^# docs\/[^ :]* \(on /, "", on)) { sub(/\):.*/, "", on); ON[i] = on }
         close(F[i])
     }
 }
@@ -47,7 +59,7 @@ function put(i,   n, line) {
 # a further "$ COMMAND" in it takes the next file too, after a blank line
 skipping {
     if ($0 ~ /^```/) { skipping = 0; print; after_fence = 1 }
-    else if ($0 ~ /^\$ / && (k = file_for(substr($0, 3)))) {
+    else if ($0 ~ /^\$ / && (k = file_for(substr($0, 3), cur_on))) {
         print ""
         put(k)
     }
@@ -65,10 +77,11 @@ after_fence {
     # a fence opening a block: look at its first line before deciding
     fence = $0
     if ((getline first) <= 0) { flush_pending(); print fence; exit }
-    if (fence == "```" && first ~ /^\$ / && (k = file_for(substr(first, 3)))) {
-        if (have_prev && prev !~ /^<!-- run: /) print prev
+    cur_on = have_prev ? marker_gpu(prev) : ""
+    if (fence == "```" && first ~ /^\$ / && (k = file_for(substr(first, 3), cur_on))) {
+        if (have_prev && prev !~ /^<!-- run( on [a-z0-9-]+)?: /) print prev
         have_prev = 0
-        print "<!-- run: " CMD[k] " -->"
+        print "<!-- run" (ON[k] != "" ? " on " ON[k] : "") ": " CMD[k] " -->"
         print fence
         # lab01 runs on the CPU: its caption names the CPU, not the GPU
         cur_made = (made_cpu != "" && CMD[k] ~ /^([^ ]*\/)?lab01( |$)/) ? made_cpu : made

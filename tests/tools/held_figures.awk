@@ -16,7 +16,8 @@
 # The block is the one under "<!-- run: COMMAND -->" in docs/CHAPTER.md, or
 # in docs/results/CHAPTER.md for a chapter's page of runs (the run markers
 # `make snapshots` writes), the K-th of that command with CHAPTER#K (needed
-# when the chapter pastes the command more than once).
+# when the chapter pastes the command more than once); CHAPTER@SLUG names
+# a block of another GPU's, under "<!-- run on SLUG: COMMAND -->".
 #
 # [ROW | COLUMN] sets where the figures after it, up to the next [...], are
 # read ([ROW |] keeps the column before it, [| COLUMN] the row, [ROW] names
@@ -73,17 +74,20 @@ function under(line, fig, from, to,    p, n, b, a, a2) {
     }
     return 0
 }
-function load(ch,    f, line, cmd, inb, key, st) { # docs/CH.md's marked blocks, once
+function load(ch,    f, line, cmd, inb, key, st, gpu, on) { # docs/CH.md's marked blocks, once
     if (ch in LOADED) return
     LOADED[ch] = 1
-    f = "docs/" ch ".md"
-    if ((getline line < f) < 0) f = "docs/results/" ch ".md" # a chapter's page of runs
+    gpu = ch; sub(/^[^@]*@?/, "", gpu) # CHAPTER@SLUG: the blocks of GPU SLUG
+    f = "docs/" ch ".md"; sub(/@.*/, ".md", f)
+    if ((getline line < f) < 0) { f = "docs/results/" ch ".md"; sub(/@.*/, ".md", f) } # a chapter's page of runs
     close(f)
     PAGE[ch] = f
     cmd = ""; inb = 0
     while ((st = (getline line < f)) > 0) {
-        if (!inb && line ~ /^<!-- run: .* -->$/) {
-            cmd = line; sub(/^<!-- run: /, "", cmd); sub(/ -->$/, "", cmd)
+        if (!inb && line ~ /^<!-- run( on [a-z0-9-]+)?: .* -->$/) {
+            on = line; sub(/^<!-- run( on )?/, "", on); sub(/:.*/, "", on)
+            cmd = line; sub(/^<!-- run( on [a-z0-9-]+)?: /, "", cmd); sub(/ -->$/, "", cmd)
+            if (on != gpu) cmd = "" # another GPU's block (or the main one's): not this name's
             continue
         }
         if (!inb && line ~ /^```/) {

@@ -22,7 +22,7 @@ want_made {
     if ($0 !~ /^_Measured on .*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]/)
         print FILENAME ":" FNR ": no \"_Measured on GPU, toolkit, date_\" line under the block"
 }
-/^<!-- run: .* -->$/ { marker = $0; sub(/^<!-- run: /, "", marker); sub(/ -->$/, "", marker); next }
+/^<!-- run( on [a-z0-9-]+)?: .* -->$/ { marker = $0; sub(/^<!-- run( on [a-z0-9-]+)?: /, "", marker); sub(/ -->$/, "", marker); next }
 /^```/ && !in_block {
     in_block = 1; first = 1; start = FNR; last_rank = 0; has_speedup_col = 0; has_speedup_line = 0
     mark = marker; marker = ""
