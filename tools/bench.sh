@@ -3,7 +3,7 @@
 #
 #   make bench                  builds lab05 and lab06, runs this from the repository root
 #   make bench STRICT=1         the same, exit status 1 when a bar is missed
-#   sh tools/bench.sh --from docs/results/h100
+#   sh tools/bench.sh --from docs/results/nvidia-h100-80gb-hbm3
 #                               the same table from a kept set of make results' CSVs
 #                               (no GPU): each bar whose run the set holds, the rest
 #                               "not measured"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/tools/bench.sh - make bench's table logic without a GPU (POSIX sh, from
 # the repository root): tools/bench.sh --from on the kept H100 runs
-# (docs/results/h100/) gives each bar its verdict from the same run's rows,
+# (docs/results/nvidia-h100-80gb-hbm3/) gives each bar its verdict from the same run's rows,
 # "not measured" where no run was kept, the CSV and the chart; a bar one run
 # misses turns met when the run is made to meet it; STRICT=1 and bad usage.
 cd "$(dirname "$0")/../.." || exit 2
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.." || exit 2
 
 expect_status 0 "bench: tools/bench.sh parses (sh -n)" sh -n tools/bench.sh
 
-K=docs/results/h100
+K=docs/results/nvidia-h100-80gb-hbm3
 if [ ! -f "$K/lab05-sweep.csv" ] || [ ! -f "$K/lab05-matrix.csv" ] || [ ! -f "$K/lab06.csv" ]; then
     skip "bench: the table from the kept H100 runs" "$K has no lab05-sweep.csv, lab05-matrix.csv or lab06.csv"
     exit 0

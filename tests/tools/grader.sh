@@ -432,8 +432,8 @@ expect_no_out "lab01 at 162%: no PHYSICS line" 'PHYSICS'
 # other modes never replace the graded run: a later matrix run, float run, device-finish run, plain run
 d=$(case_dir modes)
 tf "$SRC/lab05-solutions.csv" "$d/dave-lab05.csv" -v student=1 -v fingerprint=da7e0005 -v run_at=2026-11-24T09:00:00Z
-[ -f docs/results/h100/lab05-matrix.csv ] &&
-    tf docs/results/h100/lab05-matrix.csv "$d/dave-lab05-matrix.csv" -v run_at=2026-11-24T10:00:00Z
+[ -f docs/results/nvidia-h100-80gb-hbm3/lab05-matrix.csv ] &&
+    tf docs/results/nvidia-h100-80gb-hbm3/lab05-matrix.csv "$d/dave-lab05-matrix.csv" -v run_at=2026-11-24T10:00:00Z
 tf "$SRC/lab02-solutions.csv" "$d/dave-lab02.csv" -v student=1 -v fingerprint=da7e0002 -v run_at=2026-11-24T09:00:00Z
 awk -F, -v OFS=, 'NR > 1 && $1 != "lab" { $22 = "float" } 1' "$SRC/lab02.csv" >"$W/f.csv"
 tf "$W/f.csv" "$d/dave-lab02-float.csv" -v run_at=2026-11-24T10:00:00Z
@@ -842,7 +842,7 @@ done
 # and the kept H100 set's matrix run and a device-finish run (real files of
 # make results: lab05 with nx and ny set, lab03 with finish = device)
 for f in lab05-matrix lab03-finish; do
-    [ -f "docs/results/h100/$f.csv" ] && cp "docs/results/h100/$f.csv" "$R/$f.csv"
+    [ -f "docs/results/nvidia-h100-80gb-hbm3/$f.csv" ] && cp "docs/results/nvidia-h100-80gb-hbm3/$f.csv" "$R/$f.csv"
 done
 grade_case "a results set (int, float, double files of a lab) grades, credited to no one" 1 \
     '^lab02-double\.csv: lab02\+double on ' "$R"
@@ -927,8 +927,8 @@ else
 fi
 chart_case "chart: bars for a lab06 file with exercise rows" "$SRC/lab06-solutions.csv" 'copy ceiling = 100%'
 chart_case "chart: lines for the lab05 sweep fixture" "$SYN/lab05-sweep.csv" '<polyline'
-[ -f docs/results/h100/lab05-matrix.csv ] &&
-    chart_case "chart: bars for lab05's matrix run, its size NXxNY" docs/results/h100/lab05-matrix.csv 'n = 8192x8192'
+[ -f docs/results/nvidia-h100-80gb-hbm3/lab05-matrix.csv ] &&
+    chart_case "chart: bars for lab05's matrix run, its size NXxNY" docs/results/nvidia-h100-80gb-hbm3/lab05-matrix.csv 'n = 8192x8192'
 sed '2s/,reduceGmem,/,reduce<Gmem>\&,/' "$SYN/lab05-sweep.csv" >"$W/sweep&<.csv"
 chart_case "chart: names with & and < are escaped" "$W/sweep&<.csv" '&lt;'
 run sh tools/chart "$W/nocsv-dir-does-not-exist.csv"
