@@ -299,8 +299,9 @@ $LIST
 EOF_LIST
 set +f
 if ! grep -q '^\(lab[0-9]\|lecture\)' "$index" 2>/dev/null; then
-    echo "snapshots: nothing to run on this GPU (${here_gpu:-none}): the chapters' blocks are from $MAIN_GPU," \
-        "and a few from the GPUs of their |on= lines; SNAP_ALL=1 runs every command here" | tee -a "$index"
+    { echo "snapshots: nothing to run on this GPU (${gpu:-none found by CUDA}): the chapters' blocks"
+      echo "  are from $MAIN_GPU and a few from the GPUs of their |on= lines; SNAP_ALL=1 runs them all"
+    } | tee -a "$index"
 fi
 echo "index: $index"
 
