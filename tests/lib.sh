@@ -84,7 +84,7 @@ expect_grep() {
 }
 
 # has_gpu: a usable CUDA device is present, as CUDA sees it (tools/gpu.sh;
-# WB_GPU=0 or 1 overrides)
+# WB_GPU=0 or 1 overrides: tests/run sets 1 for its parts where it found one)
 has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
     sh tools/gpu.sh count >/dev/null 2>&1
