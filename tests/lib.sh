@@ -84,7 +84,7 @@ expect_grep() {
 }
 
 # has_gpu: a usable CUDA device is present, as CUDA sees it (tools/gpu.sh;
-# WB_GPU=0 or 1 overrides)
+# WB_GPU=0 or 1 overrides: tests/run sets 1 for its parts where it found one)
 has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
     sh tools/gpu.sh count >/dev/null 2>&1
@@ -204,17 +204,21 @@ check_width() {
 # reduction_lab_checks LABNAME ROWS "KERNEL ..." "N ..." [FINISHES]: the
 # checks every one-element-per-thread reduction lab shares: exact at each n
 # and every block 32..1024 (and each finish of FINISHES, e.g. host,device),
-# in one --check run; each kernel alone with -k; bad input (exit 2, one
-# line); --list, -h, --json; the default table (kept in $TMPD/LAB.table:
-# PASS, its width); exit 3 with a message when no device is visible.
+# in one --check run; one kernel alone with -k (the last of the lab's own,
+# at the smallest and largest block: -k picks it and nothing else; every
+# kernel is checked in the run above, where the harness poisons each output
+# before each launch, so no kernel leans on another's leftovers); bad input
+# (exit 2, one line); --list, -h, --json (kept in $TMPD/LAB.json); the
+# default table (kept in $TMPD/LAB.table: PASS, its width); exit 3 with a
+# message when no device is visible.
 reduction_lab_checks() {
     rl=$1; rrows=$2; rkernels=$3; rsizes=$4; rfin=${5:-}
     # shellcheck disable=SC2086
     check_cross "$rl" "$rkernels" ./$rl --check -n "$(commas "$rsizes")" -b 32,64,128,256,512,1024 \
         ${rfin:+--finish $rfin}
-    for k in $rkernels; do
-        check_cross "$rl -k $k" "$k" ./$rl --check -k "$k" -n 100003 -b 32
-    done
+    ralone=
+    for k in $rkernels; do case $k in cub::*) ;; *) ralone=$k ;; esac; done
+    check_cross "$rl -k $ralone alone" "$ralone" ./$rl --check -k "$ralone" -n 100003 -b 32,1024
     expect_usage "$rl -n 0" ./$rl -n 0
     expect_usage "$rl -n past the int range" ./$rl -n 4G
     expect_usage "$rl -n abc" ./$rl -n abc
@@ -235,6 +239,7 @@ reduction_lab_checks() {
     expect_grep "$rl -h shows usage" "^usage: ./$rl" "$OUTF"
     expect_grep "$rl -h names --check" "^  --check " "$OUTF"
     expect_status 0 "$rl --json" ./$rl --json -n 1000003 -r 2
+    cp "$OUTF" "$TMPD/$rl.json"
     expect_grep "$rl --json passes" '"status": "PASS"' "$OUTF"
     expect_grep "$rl --json has every row" "\"passed\": $rrows," "$OUTF"
     if command -v python3 >/dev/null 2>&1; then
@@ -410,26 +415,33 @@ finish_column() {
 # device_finish_checks LAB ROWS NOTE: --finish device (each kernel relaunched
 # on its own partial sums until one value remains; its exactness at every n
 # and block is reduction_lab_checks' --finish host,device run): the finish
-# column of the timed CSV (host by default, device with the option), bad
-# values (exit 2, one line), the table's total line and its note on the
-# launches (NOTE: the note's text at the default n and block, e.g. "3
-# launches per reduction at n = 16777216, block 512 (grids 32768, 64, 1):
-# KERNEL"), --json, and the exercises: as shipped each row's verdict is the
-# host finish's (todo stays todo, a fix-it still FAILs).
+# column of the timed CSV (as --finish says; host without it: reduction_lab_checks'
+# --json run, $TMPD/LAB.json), bad values
+# (exit 2, one line), the table's total line and its note on the launches
+# (NOTE: the note's text at the default n and block, e.g. "3 launches per
+# reduction at n = 16777216, block 512 (grids 32768, 64, 1): KERNEL"; the
+# table kept in $TMPD/LAB.device-table), --json, and the exercises: as
+# shipped each row's verdict is the host finish's (todo stays todo, a fix-it
+# still FAILs).
 device_finish_checks() {
     fl=$1; frows=$2; fnote=$3
     expect_csv_pass "$fl --finish device" "$frows" ./$fl --finish device -n 1000003 --csv -r 2
     finish_column "$fl --finish device: every row's finish is device" device
     expect_csv_pass "$fl --finish host" "$frows" ./$fl --finish host -n 1000003 --csv -r 2
     finish_column "$fl --finish host: finish is host" host
-    run ./$fl -n 1000003 --csv -r 2
-    finish_column "$fl: the host finish by default" host
+    # the host finish by default: every row of reduction_lab_checks' --json run
+    # (no --finish) says host, with a total_ms
+    fcheck=$(awk -v want="$frows" '/^    \{"kernel": / { n++; if ($0 !~ /"finish": "host"/ || $0 ~ /"total_ms": null/) bad = $0 }
+        END { if (bad != "") print substr(bad, 1, 200); else if (n != want) print n + 0 " rows, expected " want }' "$TMPD/$fl.json" 2>&1)
+    if [ -n "$fcheck" ]; then notok "$fl: the host finish by default (--json)" "$fcheck"
+    else ok "$fl: the host finish by default (--json: every row host, with a total_ms)"; fi
     expect_usage "$fl --finish gpu" ./$fl --finish gpu
     expect_grep "$fl --finish gpu names both finishes" "'gpu' is not a finish: give host .* or device" "$ERRF"
     expect_usage "$fl --finish (no value)" ./$fl --finish
     expect_usage "$fl --finish Device" ./$fl -n 5 --finish Device
     expect_usage "$fl --finish host,device without --check" ./$fl --finish host,device
     expect_status 0 "$fl --finish device table" ./$fl --finish device -r 3
+    cp "$OUTF" "$TMPD/$fl.device-table"
     expect_grep "$fl --finish device: the total line says which finish" "^total +the whole reduction to one number: the kernel relaunched on its own partial sums" "$OUTF"
     if grep -Fq "  $fnote" "$OUTF"; then ok "$fl --finish device: the launches under the table"
     else notok "$fl --finish device: the launches under the table" "no line '$fnote' in: $(grep -A4 '^device finish' "$OUTF" | head -c 500)"; fi

@@ -1,7 +1,8 @@
 # tests/trace.sh - the trace (make trace, tools/trace/): one kernel's real
 # accesses on the GPU, recorded with the Compute Sanitizer API. POSIX sh, run
 # from the repository root after `make lab02 lab05 lab06`; tests/run runs it
-# with the other parts (a trace takes under a second).
+# with the other parts. Its traces on the GPU run at once, in lanes (below):
+# each takes seconds, mostly the Compute Sanitizer's start.
 #
 # On the CPU (always): the drawing program on hand-made records
 # (tests/fixtures/trace/): reduceNeighbored on one block of 32 (its counts,
@@ -100,14 +101,104 @@ fi
 for l in lab02 lab05 lab06; do
     if [ ! -x ./$l ]; then notok "$l built" "./$l is missing: run make $l"; exit 1; fi
 done
-# one trace first: where the injection records nothing, one FAIL says why
-# instead of every check below failing with it
+# one trace first (it builds the trace's library and drawing program): where
+# the injection records nothing, one FAIL says why instead of every check
+# below failing with it
 run sh tools/trace/trace.sh ./lab02 reduceNeighbored 64 32
 if [ "$STATUS" -ne 0 ]; then
     notok "a trace of lab02 reduceNeighbored records the launch" "exit $STATUS; $(head -c 400 "$ERRF")"
     exit 1
 fi
 ok "a trace of lab02 reduceNeighbored records the launch"
+
+# The traces below are independent: they run at once, in lanes (each lane its
+# groups one after another; a group's traces write the same record,
+# build/trace/LAB.KERNEL.trace, so they share a lane, in order). Each job's
+# stdout, stderr and status land in $TR/ID.*; the checks then read them in
+# order. Lanes: as many as the GPU memory tests/run gave this part holds
+# traced processes (WB_GPU_MIB / (256 MiB + a context)), 1 to 8.
+TR=$TMPD/tr
+PLAN=$TMPD/tr.plan
+mkdir -p "$TR" && : >"$PLAN"
+# tr_job ID CMD...: one run, as lib.sh's run does it, into $TR/ID.out, .err, .st
+tr_job() {
+    tid=$1; shift
+    tt0=$(date +%s)
+    "$@" </dev/null >"$TR/$tid.out" 2>"$TR/$tid.err"
+    echo $? >"$TR/$tid.st"
+    echo "$(($(date +%s) - tt0)) $*" | cut -c 1-160 >>"$TMPD/run.secs"
+}
+# tr_load ID: that run's outputs in $OUTF and $ERRF, its status in $STATUS
+# (99: it never ended)
+tr_load() {
+    cp "$TR/$1.out" "$OUTF" 2>/dev/null || : >"$OUTF"
+    cp "$TR/$1.err" "$ERRF" 2>/dev/null || : >"$ERRF"
+    STATUS=$(cat "$TR/$1.st" 2>/dev/null || echo 99)
+}
+# tr_expect CODE ID NAME: expect_status for a job's run
+tr_expect() {
+    tr_load "$2"
+    if [ "$STATUS" -eq "$1" ]; then ok "$3"
+    else notok "$3" "exit $STATUS, expected $1; stderr: $(head -c 300 "$ERRF")"; fi
+}
+# plan "JOB; JOB; ...": one group, its tr_job calls on one line (run with eval)
+plan() { echo "$1" | tr '\n' ' ' >>"$PLAN" && echo >>"$PLAN"; }
+T="sh tools/trace/trace.sh"
+shipped05=0; shipped06=0
+built_with_solutions ./lab05 || edited_exercise_file lab05_smem/exercises.cuh >/dev/null || shipped05=1
+built_with_solutions ./lab06 || edited_exercise_file lab06_transpose/exercises.cuh >/dev/null || shipped06=1
+
+# the models the traces are held to: --explain, on the CPU
+run ./lab02 --explain -b 32
+cp "$OUTF" "$TMPD/explain02"
+[ -x ./lab03 ] && run ./lab03 --explain -b 64 && cp "$OUTF" "$TMPD/explain03"
+if [ -x ./lab04 ]; then
+    run ./lab04 --explain -b 512 -n 4096
+    cp "$OUTF" "$TMPD/explain4"
+fi
+run ./lab06 --explain -n 64x64 -b 32x8
+cp "$OUTF" "$TMPD/explain6"
+banks05=0
+./lab05 --explain | grep -q -- "-> 32 lanes, 32 different banks: one pass, no conflict" && banks05=1
+k04=$(awk '/^kernel / { on = 1; next } on && NF == 7 && $1 ~ /^reduce/ { print $1 } on && NF == 0 { exit }' "$TMPD/explain4" 2>/dev/null)
+
+# the groups, the longest first
+plan "tr_job make02 make --no-print-directory trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32;
+    tr_job brief02 ./lab02 --trace reduceNeighbored -n 64 -b 32 --brief --svg \"\$TMPD/tree.svg\";
+    tr_job own02 ./lab02 --trace reduceNeighbored -n 64 -b 32"
+plan "tr_job make06 make --no-print-directory trace LAB=lab06 KERNEL=transposeSmem N=64x64;
+    tr_job own06 ./lab06 --trace transposeSmem -n 64x64"
+g=
+[ $shipped05 -eq 1 ] && g="tr_job nosyncwarp ./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64;"
+[ -x build/solutions/lab05 ] && g="$g tr_job sol05 $T build/solutions/lab05 reduceSmemNoSyncwarp 64 64"
+[ -n "$g" ] && plan "$g"
+g=
+[ $shipped06 -eq 1 ] && g="tr_job nosync06 $T ./lab06 transposeSmemNoSync 64x64;"
+[ -x build/solutions/lab06 ] && g="$g tr_job sol06 $T build/solutions/lab06 transposeSmemNoSync 64x64"
+[ -n "$g" ] && plan "$g"
+plan "tr_job less02 $T ./lab02 reduceNeighboredLess 64 32"
+if [ -x ./lab03 ]; then
+    plan "tr_job make03 make --no-print-directory trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64"
+    for k in reduceNeighbored reduceNeighboredLess; do plan "tr_job l03_$k $T build/nocdp/lab03 $k 128 64"; done
+fi
+for k in $k04; do plan "tr_job l04_$k $T ./lab04 $k 4096 512"; done
+[ $banks05 -eq 1 ] && plan "tr_job smem05 $T ./lab05 reduceSmem 1024 512"
+plan "tr_job pad06 $T ./lab06 transposeSmemPad 64x64"
+for k in copyRow copyCol transposeNaiveRow transposeNaiveCol; do plan "tr_job l06_$k $T ./lab06 $k 64x64 32x8"; done
+
+# the lanes, at once: each group to the lane with the fewest traces so far
+lanes=8
+[ -n "${WB_GPU_MIB:-}" ] && lanes=$((WB_GPU_MIB / (256 + ${WB_GPU_CTX_MIB:-768})))
+[ $lanes -gt 8 ] && lanes=8
+[ $lanes -lt 1 ] && lanes=1
+awk -v j=$lanes -v dir="$TR" '{ n = gsub(/tr_job /, "&"); b = 0
+    for (l = 1; l < j; l++) if (load[l] < load[b]) b = l
+    load[b] += n; print > (dir "/lane" b) }' "$PLAN"
+for lane in "$TR"/lane*; do
+    [ -f "$lane" ] || continue
+    (while IFS= read -r grp; do eval "$grp"; done <"$lane") &
+done
+wait
 
 # vs_explain LAB BIN KERNEL N B: the trace of KERNEL (BIN at -n N -b B,
 # already traced into $OUTF) against $TMPD/explain, LAB --explain -b B: the
@@ -132,24 +223,20 @@ vs_explain() {
 }
 
 # lab02 against --explain at block 32 (the block it draws)
-run ./lab02 --explain -b 32
-cp "$OUTF" "$TMPD/explain"
-expect_status 0 "make trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32" \
-    make --no-print-directory trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32
+cp "$TMPD/explain02" "$TMPD/explain"
+tr_expect 0 make02 "make trace LAB=lab02 KERNEL=reduceNeighbored N=64 B=32"
 vs_explain lab02 ./lab02 reduceNeighbored 64 32
-expect_status 0 "trace lab02 reduceNeighboredLess -n 64 -b 32" sh tools/trace/trace.sh ./lab02 reduceNeighboredLess 64 32
+tr_expect 0 less02 "trace lab02 reduceNeighboredLess -n 64 -b 32"
 vs_explain lab02 ./lab02 reduceNeighboredLess 64 32
 
 # lab03 (its build without dynamic parallelism, which make trace makes)
 # against --explain at block 64: its own kernel and lab02's two
 if [ -x ./lab03 ]; then
-    run ./lab03 --explain -b 64
-    cp "$OUTF" "$TMPD/explain"
-    expect_status 0 "make trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64" \
-        make --no-print-directory trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64
+    cp "$TMPD/explain03" "$TMPD/explain"
+    tr_expect 0 make03 "make trace LAB=lab03 KERNEL=reduceInterleaved N=128 B=64"
     vs_explain lab03 build/nocdp/lab03 reduceInterleaved 128 64
     for k in reduceNeighbored reduceNeighboredLess; do
-        expect_status 0 "trace lab03 $k -n 128 -b 64" sh tools/trace/trace.sh build/nocdp/lab03 $k 128 64
+        tr_expect 0 l03_$k "trace lab03 $k -n 128 -b 64"
         vs_explain lab03 build/nocdp/lab03 $k 128 64
     done
 fi
@@ -157,11 +244,9 @@ fi
 # lab04 against --explain's barriers per block, every kernel of its table at
 # -b 512 (n = 4096: one to eight blocks)
 if [ -x ./lab04 ]; then
-    run ./lab04 --explain -b 512 -n 4096
-    cp "$OUTF" "$TMPD/explain4"
-    for k in $(awk '/^kernel / { on = 1; next } on && NF == 7 && $1 ~ /^reduce/ { print $1 } on && NF == 0 { exit }' "$TMPD/explain4"); do
+    for k in $k04; do
         want=$(awk -v k=$k '$1 == k && NF == 7 { print $4; exit }' "$TMPD/explain4")
-        run sh tools/trace/trace.sh ./lab04 $k 4096 512
+        tr_load l04_$k
         got=$(sed -n 's/^  barriers per block: \([0-9]*\) .*/\1/p' "$OUTF")
         if [ "$STATUS" -eq 0 ] && [ -n "$want" ] && [ "$want" = "$got" ]; then
             ok "lab04 trace of $k: $got barriers per block, as --explain"
@@ -172,8 +257,8 @@ if [ -x ./lab04 ]; then
 fi
 
 # lab05: reduceSmem's tree at block 512 has no bank conflict (--explain's Part 2)
-if ./lab05 --explain | grep -q -- "-> 32 lanes, 32 different banks: one pass, no conflict"; then
-    run sh tools/trace/trace.sh ./lab05 reduceSmem 1024 512
+if [ $banks05 -eq 1 ]; then
+    tr_load smem05
     if [ "$STATUS" -eq 0 ] && grep -q "worst bank conflict: 1-way (none)" "$OUTF"; then
         ok "lab05 trace of reduceSmem at -b 512: no bank conflict, as --explain"
     else
@@ -184,22 +269,19 @@ else
 fi
 
 # lab06: the tile's column read, without and with padding
-expect_status 0 "make trace LAB=lab06 KERNEL=transposeSmem N=64x64" \
-    make --no-print-directory trace LAB=lab06 KERNEL=transposeSmem N=64x64
+tr_expect 0 make06 "make trace LAB=lab06 KERNEL=transposeSmem N=64x64"
 check_width "trace of transposeSmem fits 100 columns" "$OUTF"
 expect_grep "transposeSmem: a 32-way conflict" "worst bank conflict: 32-way" "$OUTF"
 expect_grep "transposeSmem: coalesced loads (4 sectors a request)" "load requests, [0-9]+ sectors \(4\.00 per request\)" "$OUTF"
 expect_grep "transposeSmem: one barrier" "barriers per block: 1 " "$OUTF"
-expect_status 0 "trace lab06 transposeSmemPad 64x64" sh tools/trace/trace.sh ./lab06 transposeSmemPad 64x64
+tr_expect 0 pad06 "trace lab06 transposeSmemPad 64x64"
 expect_grep "transposeSmemPad: no bank conflict" "worst bank conflict: 1-way \(none\)" "$OUTF"
 expect_grep "transposeSmemPad: nothing unordered" "unordered accesses: 0; stale shared reads: 0" "$OUTF"
 
 # lab06's copies and naive transposes against --explain's Part 2 (warp 0's
 # request; every warp of these kernels makes the same ones at 64x64)
-run ./lab06 --explain -n 64x64 -b 32x8
-cp "$OUTF" "$TMPD/explain6"
 for k in copyRow copyCol transposeNaiveRow transposeNaiveCol; do
-    run sh tools/trace/trace.sh ./lab06 $k 64x64 32x8
+    tr_load l06_$k
     want=$(awk -v k=$k '$1 == k && $2 ~ /^[0-9]+$/ { print $3, $5; exit }' "$TMPD/explain6")
     got=$(awk '$1 ~ /^g[0-9]+$/ && $3 == "load" && l == "" { l = $9 + 0 }
                $1 ~ /^g[0-9]+$/ && $3 == "store" && st == "" { st = $9 + 0 }
@@ -216,8 +298,7 @@ grep -q -- "-> 32-way conflict" "$TMPD/explain6" && grep -q -- "-> no conflict" 
     notok "lab06 --explain: the bank model" "$(grep -- '->' "$TMPD/explain6" | head -3)"
 
 # --brief and --svg
-expect_status 0 "./lab02 --trace reduceNeighbored --brief --svg" \
-    ./lab02 --trace reduceNeighbored -n 64 -b 32 --brief --svg "$TMPD/tree.svg"
+tr_expect 0 brief02 "./lab02 --trace reduceNeighbored --brief --svg"
 check_width "--brief fits 100 columns" "$OUTF"
 if grep -q "^2\. Summary" "$OUTF" && ! grep -q "^2\. Coalescing" "$OUTF"; then ok "--brief: the tree's steps and the summary"
 else notok "--brief: the tree's steps and the summary" "$(grep '^[0-9]\.' "$OUTF" | head -5)"; fi
@@ -229,10 +310,10 @@ else
 fi
 
 # the fix-its, as shipped and solved (make test builds the solutions with a GPU)
-if built_with_solutions ./lab05 || edited_exercise_file lab05_smem/exercises.cuh >/dev/null; then
+if [ $shipped05 -eq 0 ]; then
     skip "trace of reduceSmemNoSyncwarp as shipped" "./lab05 is not built from the shipped stubs"
 else
-    run ./lab05 --trace reduceSmemNoSyncwarp -n 64 -b 64
+    tr_load nosyncwarp
     if [ "$STATUS" -eq 1 ] && grep -Eq "unordered accesses: [1-9][0-9]*;" "$OUTF" &&
         grep -q "one warp, no __syncwarp()" "$OUTF"; then
         ok "trace of reduceSmemNoSyncwarp as shipped: FAIL, its last warp's unordered reads flagged ($(grep -o 'unordered accesses: [0-9]*' "$OUTF"))"
@@ -240,25 +321,25 @@ else
         notok "trace of reduceSmemNoSyncwarp as shipped" "exit $STATUS; $(grep 'unordered accesses' "$OUTF") $(head -c 300 "$ERRF")"
     fi
 fi
-for fx in "lab05 reduceSmemNoSyncwarp 64 64" "lab06 transposeSmemNoSync 64x64"; do
+for fx in "sol05 lab05 reduceSmemNoSyncwarp" "sol06 lab06 transposeSmemNoSync"; do
     set -- $fx
-    if [ ! -x build/solutions/$1 ]; then
-        skip "trace of $2 solved" "build/solutions/$1 is not built (make test builds it with a GPU)"
+    if [ ! -x build/solutions/$2 ]; then
+        skip "trace of $3 solved" "build/solutions/$2 is not built (make test builds it with a GPU)"
         continue
     fi
-    run sh tools/trace/trace.sh build/solutions/$1 $2 $3 $4
+    tr_load $1
     if [ "$STATUS" -eq 0 ] && grep -q "unordered accesses: 0; stale shared reads: 0" "$OUTF"; then
-        ok "trace of $2 solved: PASS, nothing unordered"
+        ok "trace of $3 solved: PASS, nothing unordered"
     else
-        notok "trace of $2 solved" "exit $STATUS; $(grep 'unordered accesses' "$OUTF") $(head -c 300 "$ERRF")"
+        notok "trace of $3 solved" "exit $STATUS; $(grep 'unordered accesses' "$OUTF") $(head -c 300 "$ERRF")"
     fi
 done
 
 # a fix-it as shipped: transposeSmemNoSync reads tile rows before they are written
-if built_with_solutions ./lab06 || edited_exercise_file lab06_transpose/exercises.cuh >/dev/null; then
+if [ $shipped06 -eq 0 ]; then
     skip "trace of transposeSmemNoSync as shipped" "./lab06 is not built from the shipped stubs"
 else
-    run sh tools/trace/trace.sh ./lab06 transposeSmemNoSync 64x64
+    tr_load nosync06
     if [ "$STATUS" -eq 1 ] && grep -Eq "unordered accesses: [0-9]+; stale shared reads: [1-9]" "$OUTF"; then
         ok "trace of transposeSmemNoSync: FAIL, and its early reads flagged ($(grep -o 'stale shared reads: [0-9]*' "$OUTF"))"
     else
@@ -267,15 +348,16 @@ else
 fi
 
 # the labs' own option: ./labNN --trace KERNEL [-n N] [-b B]
-expect_status 0 "./lab02 --trace reduceNeighbored -n 64 -b 32" ./lab02 --trace reduceNeighbored -n 64 -b 32
+tr_expect 0 own02 "./lab02 --trace reduceNeighbored -n 64 -b 32"
 grep -Ev 'traced in|up to date|Nothing to be done' "$OUTF" >"$TMPD/a"
 grep -Ev 'traced in|up to date|Nothing to be done' "$TMPD/reduceNeighbored.trace.out.lab02" >"$TMPD/b"
 if cmp -s "$TMPD/a" "$TMPD/b"; then ok "./lab02 --trace draws what make trace draws"
 else notok "./lab02 --trace draws what make trace draws" "$(diff "$TMPD/a" "$TMPD/b" | head -c 300)"; fi
-expect_status 0 "./lab06 --trace transposeSmem -n 64x64" ./lab06 --trace transposeSmem -n 64x64
+tr_expect 0 own06 "./lab06 --trace transposeSmem -n 64x64"
 expect_grep "./lab06 --trace transposeSmem: the 32-way conflict" "worst bank conflict: 32-way" "$OUTF"
 
-# where it cannot run: lab03 with dynamic parallelism; a kernel not in the table
+# where it cannot run (refused before anything runs on the GPU): lab03 with
+# dynamic parallelism; a kernel not in the table
 if [ -x ./lab03 ] && ! grep -q '+nocdp' ./lab03; then
     expect_status 3 "trace refuses lab03 built with dynamic parallelism" sh tools/trace/trace.sh ./lab03 reduceInterleaved
     expect_grep "trace names why lab03 is refused" "dynamic parallelism" "$ERRF"

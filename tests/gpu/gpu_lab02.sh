@@ -2,8 +2,8 @@
 # the repository root after `make lab02`; tests/run calls it where a device exists.
 #
 # Exact at edge and odd sizes for every block 32..1024, finished on the host
-# and on the device (both kernels, one --check run), each kernel alone with
-# -k, bad input (exit 2, one line), --list, -h, --explain, --json, the default
+# and on the device (both kernels, one --check run), one kernel alone with
+# -k and both, bad input (exit 2, one line), --list, -h, --explain, --json, the default
 # table, and exit 3 with a message when no device is visible. The exercises
 # (lab02_neighbored/exercises.cuh): as shipped, the write-it row is todo and
 # the two fix-it rows FAIL at the exercise size at every block; the solutions

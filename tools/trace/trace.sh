@@ -21,7 +21,9 @@
 # in the toolkit, a lab built with dynamic parallelism, no such kernel
 # launched, or an incomplete record (one line on stderr says which).
 # Environment: NVCC (nvcc), TRACE_CC (gcc), CUDA_SANITIZER_DIR (the compute-sanitizer folder),
-# WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0.
+# WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0, GPU_CC (the
+# device's compute capability as make found it, sh tools/gpu.sh cc: given, the device is
+# not asked again; each question starts CUDA, which takes a while).
 CALLER_DIR=$PWD # --svg FILE is relative to where the trace was asked for
 cd "$(dirname "$0")/../.." || exit 2
 NVCC=${NVCC:-nvcc}
@@ -40,9 +42,10 @@ sanitizer_dir() {
     return 1
 }
 
-# preflight [LAB]: a GPU, and the Sanitizer API in the toolkit; else one line, exit 3
+# preflight [LAB]: a GPU (GPU_CC: make found one), and the Sanitizer API in
+# the toolkit; else one line, exit 3
 preflight() {
-    if ! NVCC="$NVCC" sh tools/gpu.sh count >/dev/null 2>&1; then
+    if [ -z "${GPU_CC:-}" ] && ! NVCC="$NVCC" sh tools/gpu.sh count >/dev/null 2>&1; then
         echo "trace: no usable CUDA device here (sh tools/gpu.sh count): the trace runs the kernel on a GPU" >&2
         exit 3
     fi
@@ -81,7 +84,7 @@ esac
 
 # the library, its patches and the drawing program, rebuilt when a source is newer
 mkdir -p "$OUTDIR" || exit 2
-CC_GPU=$(NVCC="$NVCC" sh tools/gpu.sh cc 2>/dev/null)
+CC_GPU=${GPU_CC:-$(NVCC="$NVCC" sh tools/gpu.sh cc 2>/dev/null)}
 newer() { # newer TARGET SOURCES...: TARGET is missing or older than a source
     t=$1; shift
     [ -f "$t" ] || return 0
