@@ -136,6 +136,11 @@ expect_grep "sources: a stub that does not compile scores 0" '^broken +0 ' "$OUT
 expect_grep "sources: ... with the compiler's first error, in its file" \
     '^  \| lab01_cpu_reduce/exercises\.c:[0-9]+:[0-9]+: error:' "$OUTF"
 expect_grep "sources: a loop that never ends: ran past 2 s" '^  hang lab01: ran past 2 s \(killed\)' "$OUTF"
+expect_grep "sources: ... the hang's record names its limit" \
+    '^lab01: ran past 2 s \(killed\): .*\(the limit: GRADE_TIMEOUT: no calibrated run of this lab\)$' "$S.runs/hang/lab01.fail"
+expect_grep "sources: the report gives each lab's time limit, once" '^  lab01: 2 s a run \(GRADE_TIMEOUT: ' "$OUTF"
+if [ "$(grep -c '^  lab01: [0-9]* s a run' "$OUTF")" -eq 1 ]; then ok "sources: ... one line for lab01"
+else notok "sources: one limit line for lab01" "$(grep '^  lab01: [0-9]* s a run' "$OUTF" | head -c 300)"; fi
 expect_grep "sources: a crash names its signal" '^  crash lab01: crashed: killed by signal SEGV' "$OUTF"
 expect_grep "sources: a crash scores 0 and the class goes on" '^crash +0 ' "$OUTF"
 expect_grep "sources: a student whose files are all misnamed has a row (0 and the flag)" \
@@ -654,7 +659,7 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     } >"$FW/Makefile"
     run env GRADE_GPUS="0 1 2" sh "$FW/tools/calibrate.sh" "$W/fakeruns"
     ls "$W/fakeruns/calibration" >"$W/fake.ls" 2>&1
-    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
+    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "gpus.txt nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
         [ "$(grep -c '^grade: calibrated on ' "$ERRF")" -eq 2 ] &&
         [ "$(ls "$W/fakeruns/calibration/nvidia-h200/"lab0[2-6]-[123].csv | wc -l)" -eq 15 ] &&
         [ "$(awk -F, 'NR > 1 && $6 != 3' "$W/fakeruns/calibration/nvidia-h200.csv" | wc -l)" -eq 0 ]; then
@@ -663,6 +668,33 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     expect_grep "calibrate.sh: the commands that repeat each run, the seed and size drawn" \
         '^lab06-2\.csv: \./lab06 --exercises --csv --seed [0-9]+ -n [0-9]+x[0-9]+ \(exit 0\)$' "$W/fakeruns/calibration/nvidia-h200/commands"
     check_width "calibrate.sh: its lines at most 100 columns" "$ERRF"
+    # each run's seconds (the students' time limits), and each GPU's name (gpus.txt)
+    FC=$W/fakeruns/calibration
+    if [ "$(awk '$1 ~ /^lab0[2-6]$/ && $2 ~ /^[0-9]+\.[0-9][0-9]$/' "$FC/nvidia-h200/seconds" | wc -l)" -eq 15 ] &&
+        [ "$(cat "$FC/gpus.txt" | tr '\n' ,)" = "0 NVIDIA H200,1 NVIDIA H200,2 NVIDIA H100 80GB HBM3," ]; then
+        ok "calibrate.sh: each run's seconds kept (15), each GPU's name in gpus.txt"
+    else notok "calibrate.sh: each run's seconds, gpus.txt" "$(head -n 3 "$FC/nvidia-h200/seconds"; cat "$FC/gpus.txt")"; fi
+    # a run's limit: 10 x the longest calibrated run, at least 20 s, at most GRADE_TIMEOUT
+    printf 'lab04 0.43\nlab04 0.55\nlab06 2.58\nlab02 9.10\n' >"$FC/nvidia-h200/seconds"
+    lim() { sh tools/grade_task.sh --limit "$@" 2>&1 | tr '\n' ' '; }
+    for c in "lab04|NVIDIA H200||20 10 x the solution's longest run, 0.55 s on NVIDIA H200; at least 20 s " \
+        "lab06|NVIDIA H200||26 10 x the solution's longest run, 2.58 s on NVIDIA H200 " \
+        "lab02|NVIDIA H200||60 10 x the solution's longest run, 9.10 s on NVIDIA H200; at most GRADE_TIMEOUT, 60 s " \
+        "lab06|NVIDIA H200|45|26 10 x the solution's longest run, 2.58 s on NVIDIA H200 " \
+        "lab04|NVIDIA H200|5|5 10 x the solution's longest run, 0.55 s on NVIDIA H200; at least 20 s; at most GRADE_TIMEOUT, 5 s " \
+        "lab03|NVIDIA H200||60 GRADE_TIMEOUT: no calibrated run of this lab on NVIDIA H200 " \
+        "lab04|NVIDIA A100||60 GRADE_TIMEOUT: no calibrated run of this lab on NVIDIA A100 " \
+        "lab01|||60 GRADE_TIMEOUT: no calibrated run of this lab "; do
+        l=${c%%|*}; r=${c#*|}; n=${r%%|*}; r=${r#*|}; t=${r%%|*}; want=${r#*|}
+        got=$(if [ -n "$t" ]; then GRADE_TIMEOUT=$t lim "$l" "$FC" "$n"; else lim "$l" "$FC" "$n"; fi)
+        [ "$got" = "$want" ] || echo "$l on '$n'${t:+ (GRADE_TIMEOUT=$t)}: '$got', not '$want'"
+    done >"$W/lim.bad"
+    if [ ! -s "$W/lim.bad" ]; then ok "a run's limit: 10 x the longest calibrated run, 20 s to GRADE_TIMEOUT (8 cases)"
+    else notok "a run's limit" "$(head -c 400 "$W/lim.bad")"; fi
+    rm "$FC/nvidia-h200.csv"
+    lim lab06 "$FC" "NVIDIA H200" >"$W/lim.out"
+    expect_grep "a run's limit: a calibration's seconds without its file (an earlier class's) are not used" \
+        '^60 GRADE_TIMEOUT' "$W/lim.out"
     run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/calibrate.sh" "$W/fakeruns"
     if [ "$STATUS" -eq 2 ]; then ok "calibrate.sh: GRADE_CALIBRATE_RUNS=x is refused"; else notok "calibrate.sh: GRADE_CALIBRATE_RUNS=x" "exit $STATUS"; fi
 else
