@@ -706,6 +706,77 @@ if [ -n "$n" ] && [ "$n" -le 16777213 ] && [ "$n" -gt 8388606 ] && [ $(( (167772
     echo "$s6" | grep -Eq '^[0-9]+x[0-9]+$'; then ok "calibrate.sh draws sizes by the students' rule ($n, $s6)"
 else notok "calibrate.sh draws sizes by the students' rule" "'$n' '$s6'"; fi
 
+# ---- grading from sources on a stand-in GPU: the calibration's order and limits ----
+# A stand-in workbook (FG): tools/gpu.sh says one NVIDIA H200; its labs log each
+# run (start and end, in ns) and print the fixtures' rows (the calibration's
+# lab02 takes 1 s; a student's lab02 that says HANG never ends). The
+# calibration holds the GPU from the start: no student's GPU run begins before
+# its last run ended, while their builds and CPU runs go on; each GPU run is
+# limited by the calibration (GRADE_TIMEOUT caps it here: 4 s)
+if [ -f tests/fixtures/h200/lab02-solutions.csv ] && [ -f tests/fixtures/h200/lab01-solutions.csv ]; then
+    FG=$W/fakegpu; L=$W/fakegpu.log
+    rm -rf "$FG" "$W/fg" "$W/fg.runs" "$L"
+    mkdir -p "$FG/common" "$FG/fake" "$FG/lab01_cpu_reduce" "$FG/lab02_neighbored/solutions"
+    cp -R tools "$FG/tools"; cp common/csv_columns.h common/types.def "$FG/common/"
+    cp lab01_cpu_reduce/exercises.c "$FG/lab01_cpu_reduce/"
+    cp lab02_neighbored/exercises.cuh "$FG/lab02_neighbored/"; cp lab02_neighbored/exercises.cuh "$FG/lab02_neighbored/solutions/"
+    mv "$FG/tools/gpu.sh" "$FG/tools/cuda_gpu.sh"
+    cat >"$FG/tools/gpu.sh" <<'EOS'
+#!/bin/sh
+case $1 in count) echo 1 ;; name) echo NVIDIA H200 ;; cc) echo 90 ;; *) exec sh "$(dirname "$0")/cuda_gpu.sh" "$@" ;; esac
+EOS
+    # fake/run WHO LAB SECONDS: one run, logged; SECONDS "hang": it never ends
+    cat >"$FG/fake/run" <<EOS
+#!/bin/sh
+echo "\$1 \$2 start \$(date +%s%N) gpu=\${CUDA_VISIBLE_DEVICES:-}" >>"$L"
+[ "\$3" = hang ] && exec sleep 100
+sleep "\$3"
+cat "$(pwd)/tests/fixtures/h200/\$2-solutions.csv"
+echo "\$1 \$2 end \$(date +%s%N)" >>"$L"
+EOS
+    printf '#!/bin/sh\nexec sh "%s" cal lab02 1\n' "$FG/fake/run" >"$FG/fake/cal-lab02"
+    printf 'lab02:\n\t@mkdir -p $(BIN) && cp fake/cal-$@ $(BIN)$@ && chmod +x $(BIN)$@\n' >"$FG/Makefile"
+    printf 'student-objects checker:\n\t@mkdir -p build/checker && printf '"'"'#!/bin/sh\\nexit 0\\n'"'"' >build/checker/checker' >>"$FG/Makefile"
+    printf ' && chmod +x build/checker/checker\n' >>"$FG/Makefile"
+    # (the students' build: LAB EXFILE OUTDIR writes OUTDIR/LAB)
+    cat >"$FG/tools/build_student.sh" <<EOS
+#!/bin/sh
+s=0.3; grep -q HANG "\$2" && s=hang
+f=\${2#"\$3"/handin/}; mkdir -p "\$3/\${f%/*}" && cp "\$2" "\$3/\$f" || exit 2
+printf '#!/bin/sh\\nexec sh "%s" stu %s %s\\n' "$FG/fake/run" "\$1" "\$s" >"\$3/\$1" && chmod +x "\$3/\$1"
+EOS
+    for k in 1 2 3; do
+        mkdir -p "$W/fg/s$k/lab01_cpu_reduce" "$W/fg/s$k/lab02_neighbored"
+        cp lab01_cpu_reduce/exercises.c "$W/fg/s$k/lab01_cpu_reduce/"
+        cp lab02_neighbored/exercises.cuh "$W/fg/s$k/lab02_neighbored/"
+    done
+    echo '// HANG' >>"$W/fg/s3/lab02_neighbored/exercises.cuh"
+    run env GRADE_SANDBOX=none GRADE_TIMEOUT=4 GRADE_JOBS=3 sh "$FG/tools/grade_sources.sh" "$W/fg"
+    cp "$OUTF" "$W/fg.out"; cp "$ERRF" "$W/fg.err"
+    # the calibration's last end, the students' first GPU start, their first CPU start
+    ord=$(awk '$1 == "cal" && $3 == "end" && $4 > ce { ce = $4 }
+        $1 == "stu" && $2 == "lab02" && $3 == "start" && (gs == "" || $4 < gs) { gs = $4 }
+        $1 == "stu" && $2 == "lab01" && $3 == "start" && (cs == "" || $4 < cs) { cs = $4 }
+        END { printf "%s %s", (ce != "" && gs > ce) ? "after" : "BEFORE", (cs != "" && cs < ce) ? "during" : "not-during" }' "$L")
+    if [ "$(grep -c '^cal lab02 end' "$L")" -eq 3 ] && [ "$(grep -c '^stu lab02 start' "$L")" -eq 3 ] &&
+        [ "${ord%% *}" = after ]; then
+        ok "sources on a stand-in GPU: every student's GPU run after the calibration's 3 runs"
+    else notok "sources on a stand-in GPU: the calibration first" "$ord: $(head -c 600 "$L") $(head -c 300 "$W/fg.err")"; fi
+    if [ "${ord#* }" = during ]; then ok "sources on a stand-in GPU: a student's CPU lab ran during the calibration"
+    else notok "sources on a stand-in GPU: a CPU lab during the calibration" "$ord: $(head -c 600 "$L")"; fi
+    expect_grep "sources on a stand-in GPU: a GPU run's limit from the calibration" \
+        "^limit 4 10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200; at least 20 s; at most GRADE_TIMEOUT, 4 s$" \
+        "$W/fg.runs/s1/lab02.run"
+    expect_grep "sources on a stand-in GPU: a hang killed at that limit, named" \
+        "^lab02: ran past 4 s \\(killed\\): .*\\(the limit: 10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200" \
+        "$W/fg.runs/s3/lab02.fail"
+    expect_grep "sources on a stand-in GPU: the report gives lab02's limit" \
+        "^  lab02: 4 s a run \\(10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200; at least 20 s; at most" "$W/fg.out"
+    check_width "sources on a stand-in GPU: every line at most 100 columns" "$W/fg.out" "$W/fg.err"
+else
+    skip "sources on a stand-in GPU" "tests/fixtures lacks h200's lab01 and lab02"
+fi
+
 # ---- damaged and tampered files ------------------------------------------------
 G=$W/good
 mkdir -p "$G"
