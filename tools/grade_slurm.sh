@@ -182,7 +182,8 @@ $task_opts"
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
             case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
-                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK " in
+                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK \
+                GRADE_NODE_GPUS GRADE_NODE_CC " in
                 *" $v "*) continue ;;
             esac
             eval "val=\${$v:-}"

@@ -126,11 +126,15 @@ fi
 # (tools/gpu.sh count, else nvidia-smi -L)
 gpus=${GRADE_GPUS:-}
 [ -z "$gpus" ] && [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && gpus=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' ' ')
+ng=; ncc=
 if [ -z "$gpus" ]; then
     if [ -f "$here/gpu.sh" ]; then ng=$(sh "$here/gpu.sh" count 2>/dev/null | head -n 1)
     else ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); fi
     case $ng in '' | *[!0-9]*) ng=0 ;; esac
     gpus=$(awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "%d ", i }')
+    # (the students' tasks take these, GRADE_NODE_GPUS and GRADE_NODE_CC, rather than
+    # ask CUDA again while another's run is timed)
+    [ "$ng" -gt 0 ] && [ -f "$here/gpu.sh" ] && ncc=$(sh "$here/gpu.sh" cc 2>/dev/null)
 fi
 [ -z "$gpus" ] && gpus=0
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
@@ -189,8 +193,10 @@ k=0
     printf '\n'
     while IFS= read -r s; do
         k=$((k + 1))
-        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
-            $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
+        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s"' \
+            $k $k "$N" "$work/locks" "$gpus"
+        printf ' GRADE_NODE_GPUS="%s" GRADE_NODE_CC="%s" sh "%s" "%s" "%s" "%s"\n' \
+            "$ng" "$ncc" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"
 } >"$work/jobs.mk"
 MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true

@@ -47,6 +47,9 @@
 # calibration holds them all while it runs, tools/grade_sources.sh; its
 # gpus.txt names the GPU of each),
 # GRADE_K and GRADE_N (this is student K of N, for the progress line),
+# GRADE_NODE_GPUS and GRADE_NODE_CC (how many GPUs CUDA can use here and
+# device 0's compute capability, where tools/grade_sources.sh asked
+# already: no task asks CUDA while another's run is timed),
 # GRADE_KEEP=1 (keep the copy), GRADE_CHECKER_CKSUM (the cksum of BASE's
 # checker, taken once for the class before any student's code ran; default:
 # taken here), GRADE_BASE_FAULT (why BASE cannot be used, e.g. the class's
@@ -282,7 +285,8 @@ sandbox_broken() {
 # a GPU lab needs a GPU CUDA can use: without one its labs are the node's fault (lab01 goes on)
 nogpu=
 if [ -n "$gpulabs" ]; then
-    ng=$(gpus); case $ng in '' | *[!0-9]*) ng=0 ;; esac
+    ng=${GRADE_NODE_GPUS:-}; [ -n "$ng" ] || ng=$(gpus)
+    case $ng in '' | *[!0-9]*) ng=0 ;; esac
     if [ "$ng" -eq 0 ]; then
         if [ -n "${SLURM_JOB_GPUS:-}${SLURM_STEP_GPUS:-}${CUDA_VISIBLE_DEVICES:-}" ]; then
             nogpu="node $node has no GPU CUDA can use (the job has GPU ${SLURM_JOB_GPUS:-${SLURM_STEP_GPUS:-$CUDA_VISIBLE_DEVICES}}: a driver older than the toolkit?)"
@@ -295,7 +299,7 @@ if [ -n "$gpulabs" ]; then
         # BASE built for one GPU (sm_XX and its PTX) runs on it and newer ones only
         l=${gpulabs# }; l=${l%% *}
         arch=$(sed -n "s/^build_id='sm_\([0-9]*\).*/\1/p" "$base/build/student/$l.sh" 2>/dev/null)
-        cc=; [ -n "$arch" ] && cc=$(sh "$top/tools/gpu.sh" cc 2>/dev/null)
+        cc=; [ -n "$arch" ] && cc=${GRADE_NODE_CC:-$(sh "$top/tools/gpu.sh" cc 2>/dev/null)}
         case $arch:$cc in *[!0-9:]* | :* | *:) ;; *)
             [ "$cc" -lt "$arch" ] && nogpu="node $node's GPU (sm_$cc) is older than the one BASE was built for (sm_$arch)" ;;
         esac
