@@ -9,8 +9,13 @@
 #       GRADE_CALIBRATE_RUNS times (default 3) on each GPU model of
 #       GRADE_GPUS (default 0), as the students' runs: ./labNN --exercises
 #       --csv --seed S -n N with the seed and size drawn by the rule of
-#       tools/grade_task.sh; keeps the runs in RUNS/calibration/<gpu>/ and
-#       writes RUNS/calibration/<gpu>.csv (earlier calibrations in RUNS go).
+#       tools/grade_task.sh; keeps the runs in RUNS/calibration/<gpu>/ (with
+#       `seconds`: each run's lab and wall seconds, which set the students'
+#       time limits, tools/grade_task.sh), writes RUNS/calibration/<gpu>.csv
+#       and RUNS/calibration/gpus.txt (each GPU of GRADE_GPUS and its name:
+#       "0 NVIDIA H200"); earlier calibrations in RUNS go. tools/grade_sources.sh
+#       holds every GPU's lock while it runs: no student's run shares a GPU
+#       with it, and each runs with its limits.
 #   sh tools/calibrate.sh --once STAMP RUNS [LAB...]
 #       the same on one Slurm node (tools/grade_slurm.sh's task): only when
 #       RUNS/calibration holds no file for this node's GPU newer than STAMP
@@ -103,11 +108,12 @@ measured() {
         }'
 }
 
-# the students' seed and size rule: tools/grade_task.sh's own functions (one copy)
+# the students' seed and size rule, and their runs' clock (ms): tools/grade_task.sh's own functions (one copy)
 size_rule() {
-    eval "$(sed -n '/^urandom() /p; /^near_length() {/,/^}/p; /^near_shape() {/,/^}/p' "$here/grade_task.sh")"
-    command -v urandom >/dev/null 2>&1 && command -v near_length >/dev/null 2>&1 && command -v near_shape >/dev/null 2>&1 || {
-        echo "grade: calibration: tools/grade_task.sh has no urandom, near_length, near_shape (the students' size rule)" >&2
+    eval "$(sed -n '/^urandom() /p; /^near_length() {/,/^}/p; /^near_shape() {/,/^}/p; /^ms() {/,/^}/p' "$here/grade_task.sh")"
+    command -v urandom >/dev/null 2>&1 && command -v near_length >/dev/null 2>&1 && command -v near_shape >/dev/null 2>&1 &&
+        command -v ms >/dev/null 2>&1 || {
+        echo "grade: calibration: tools/grade_task.sh has no urandom, near_length, near_shape, ms (the students' size rule)" >&2
         return 1
     }
 }
@@ -211,17 +217,19 @@ done_gpus=; wrote=
 for g in $gpus; do
     # each GPU model once: the first run says which model this is
     rm -rf "$work/out"; mkdir -p "$work/out"
-    : >"$work/out/commands"
+    : >"$work/out/commands"; : >"$work/out/seconds"
     k=0; dev=; nbad=0
     while [ $k -lt "$K" ]; do
         k=$((k + 1))
         for lab in $labs; do
             seed=$(urandom 8)
             size=$(draw_size "$lab")
+            r0=$(ms)
             # shellcheck disable=SC2086
             ( cd "$work/bin" && CUDA_VISIBLE_DEVICES=$g timeout -k 10 "$T" "./$lab" --exercises --csv --seed "$seed" \
                 -n "$size" ${GRADE_RUN_ARGS:-} ) >"$work/out/$lab-$k.csv" 2>"$work/out/$lab-$k.err"
             st=$?
+            r=$(( $(ms) - r0 ))
             echo "$lab-$k.csv: ./$lab --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS} (exit $st)" \
                 >>"$work/out/commands"
             if [ $st -gt 1 ] || ! head -n 1 "$work/out/$lab-$k.csv" | grep -q '^lab,device,'; then
@@ -229,7 +237,9 @@ for g in $gpus; do
                 rm -f "$work/out/$lab-$k.csv"; nbad=$((nbad + 1))
                 continue
             fi
+            awk -v l="$lab" -v m="$r" 'BEGIN { printf "%s %.2f\n", l, m / 1000 }' >>"$work/out/seconds"
             [ -n "$dev" ] || dev=$(awk -F, 'NR == 2 { print $2; exit }' "$work/out/$lab-$k.csv")
+            [ -n "$once" ] || [ -z "$dev" ] || grep -q "^$g " "$cal/gpus.txt" 2>/dev/null || echo "$g $dev" >>"$cal/gpus.txt"
             case " $done_gpus " in *" $(slug "$dev") "*) continue 3 ;; esac
         done
     done
@@ -238,6 +248,8 @@ for g in $gpus; do
     done_gpus="$done_gpus $s"
     rm -rf "${cal:?}/$s"; mkdir -p "$cal/$s"
     mv "$work/out"/*.csv "$work/out/commands" "$cal/$s/"
+    # (one rename on the runs' filesystem: a Slurm task reading it never sees half of it)
+    mv "$work/out/seconds" "$cal/$s/.seconds" && mv "$cal/$s/.seconds" "$cal/$s/seconds"
     out=$(measured "$cal" "${tk:--}" "$cal/$s"/*.csv 2>"$work/measure.err")
     sed 's/^calibrate: /grade: calibration: /' "$work/measure.err" | cut -c 1-100 >&2
     [ -n "$out" ] && wrote="$wrote ${out##*/}"

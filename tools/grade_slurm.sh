@@ -36,11 +36,14 @@
 # after GRADE_SETUP; state/build.start, state/build.end (its status) and
 # state/build.ok (the checker's cksum) say how it went.
 #
-# task: student K (the K-th line of students) built against workbook/ and
-# run by tools/grade_task.sh into RUNS/NAME/ (in its sandbox: a node
-# without one fails the task, a node fault, never the student's; so is a
-# workbook the build job did not build); state/K.start and state/K.end say
-# when it began (job, node) and how it ended.
+# task: this GPU model calibrated first where no task has yet
+# (tools/calibrate.sh --once, into RUNS/calibration/), then student K (the
+# K-th line of students) built against workbook/ and run by
+# tools/grade_task.sh into RUNS/NAME/ (each GPU run limited by the class's
+# calibration of its model where there is one, else GRADE_TIMEOUT; in its
+# sandbox: a node without one fails the task, a node fault, never the
+# student's; so is a workbook the build job did not build); state/K.start
+# and state/K.end say when it began (job, node) and how it ended.
 #
 # again: students K... graded again (the workbook must be built): their
 # runs and states are removed (no stale run is graded), sbatch --array=K,...
@@ -179,7 +182,8 @@ $task_opts"
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
             case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
-                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK " in
+                GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK \
+                GRADE_NODE_GPUS GRADE_NODE_CC " in
                 *" $v "*) continue ;;
             esac
             eval "val=\${$v:-}"

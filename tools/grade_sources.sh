@@ -15,10 +15,16 @@
 # The workbook is copied without its solutions (tools/handout.sh) and built
 # once, the labs of the class and the grader's checker (make student-objects
 # checker; GRADE_WORK holds it, a temporary folder by default), while the
-# solutions calibrate the speed bars; the checker's cksum is taken then.
-# Each student's lab is then its exercise file compiled alone, linked with
-# those objects (tools/build_student.sh, in the sandbox). Each lab runs
-# ./labNN --exercises --csv with a time limit; a compile error, a crash, a
+# solutions calibrate the speed bars and the runs' time limits
+# (tools/calibrate.sh): the calibration holds every GPU's lock from the start
+# until it ends, so no student's run shares a GPU with it and every run is
+# limited by it. Once the workbook is built, its checker's cksum is taken
+# and the students' jobs start: each student's lab is its exercise file
+# compiled alone, linked with those objects (tools/build_student.sh, in the
+# sandbox), while the calibration may still run. Each lab runs
+# ./labNN --exercises --csv with a time limit (tools/grade_task.sh: 10 x
+# the solution's longest run of that lab on that GPU model, at least 20 s,
+# at most GRADE_TIMEOUT); a compile error, a crash, a
 # hang or a CUDA error gives that lab 0 with the reason, and the class goes
 # on. The runs go to GRADE_RUNS (default SOURCES.runs/, next to SOURCES):
 # RUNS/alice/labNN.csv, RUNS/alice/labNN.fail; then tools/grade grades RUNS
@@ -45,7 +51,7 @@
 # grades anyway, the students' code with your rights: the report and the
 # gradebook say "graded WITHOUT a sandbox".
 #
-# Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
+# Environment: GRADE_TIMEOUT (the most seconds a lab may run, default 60),
 # GRADE_JOBS (students graded at once, default the CPU count, at least the
 # GPUs + 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
@@ -120,11 +126,15 @@ fi
 # (tools/gpu.sh count, else nvidia-smi -L)
 gpus=${GRADE_GPUS:-}
 [ -z "$gpus" ] && [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && gpus=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' ' ')
+ng=; ncc=
 if [ -z "$gpus" ]; then
     if [ -f "$here/gpu.sh" ]; then ng=$(sh "$here/gpu.sh" count 2>/dev/null | head -n 1)
     else ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); fi
     case $ng in '' | *[!0-9]*) ng=0 ;; esac
     gpus=$(awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "%d ", i }')
+    # (the students' tasks take these, GRADE_NODE_GPUS and GRADE_NODE_CC, rather than
+    # ask CUDA again while another's run is timed)
+    [ "$ng" -gt 0 ] && [ -f "$here/gpu.sh" ] && ncc=$(sh "$here/gpu.sh" cc 2>/dev/null)
 fi
 [ -z "$gpus" ] && gpus=0
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
@@ -139,23 +149,31 @@ if [ -z "$work" ]; then
     [ "${GRADE_KEEP:-}" = 1 ] || trap 'rm -rf "$work"' EXIT
 fi
 trap 'exit 2' INT TERM
-mkdir -p "$work/locks" || exit 2
-t0=$(awk 'BEGIN { srand(); print srand() }')
+rm -rf "$work/locks"; mkdir -p "$work/locks" || exit 2
+now() { awk 'BEGIN { srand(); print srand() }'; }
+t0=$(now)
 
 # the workbook, copied (no solutions) and built once: the labs any student has a
 # file for (tools/labs.conf), and the grader's checker (tools/checker/: run
 # outside the sandbox), while the solutions calibrate the speed bars
 labs=$(sh "$here/grade_task.sh" --labs "$src"/*/ | awk '{ printf "%s%s", s, $1; s = " " }')
-echo "grade: $N students from $(basename "$src")/, labs: ${labs:-none}; GPUs $(echo $gpus | tr ' ' ','); ${T} s a lab" >&2
+echo "grade: $N students from $(basename "$src")/, labs: ${labs:-none}; GPUs $(echo $gpus | tr ' ' ',');" \
+    "at most ${T} s a run" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
 chmod 711 "$work" # (the sandbox's user reads the workbook in it: run as root, nobody)
 ( make -C "$work/base" -k -j"$ncpu" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
     >"$work/base.log" 2>&1; echo $? >"$work/base.st" ) &
 bpid=$!
-# the speed bars of these GPUs: the solutions run first (tools/calibrate.sh, into RUNS/calibration/)
+# the speed bars of these GPUs, and the runs' time limits: the solutions run first
+# (tools/calibrate.sh, into RUNS/calibration/). Every GPU's lock is the calibration's
+# until it ends: taken here, before any student's job exists, so no student's run
+# shares a GPU with it and each runs with the limits it set; the students build meanwhile
+for g in $gpus; do mkdir "$work/locks/gpu$g" || exit 2; done
 # shellcheck disable=SC2086
-GRADE_GPUS="$gpus" sh "$here/calibrate.sh" "$runs" $labs
+( GRADE_GPUS="$gpus" sh "$here/calibrate.sh" "$runs" $labs
+  for g in $gpus; do rmdir "$work/locks/gpu$g"; done ) &
+cpid=$!
 wait "$bpid"
 if [ "$(cat "$work/base.st" 2>/dev/null)" != 0 ]; then
     echo "grade: the workbook itself did not build every lab (those labs are the node's fault):" >&2
@@ -164,8 +182,8 @@ fi
 # the checker's cksum, taken once before any student's code runs (each task checks it)
 GRADE_CHECKER_CKSUM=$(cksum <"$work/base/build/checker/checker" 2>/dev/null)
 export GRADE_CHECKER_CKSUM
-echo "grade: workbook built and calibrated in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s;" \
-    "the runs go to $(basename "$runs")/" >&2
+echo "grade: workbook built in $(( $(now) - t0 )) s; the students build (their GPU runs after the" \
+    "calibration)" | cut -c 1-100 >&2
 
 # one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
 k=0
@@ -175,17 +193,19 @@ k=0
     printf '\n'
     while IFS= read -r s; do
         k=$((k + 1))
-        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s" sh "%s" "%s" "%s" "%s"\n' \
-            $k $k "$N" "$work/locks" "$gpus" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
+        printf 's%d:\n\t@GRADE_SANDBOX_CHECKED=1 GRADE_K=%d GRADE_N=%d GRADE_LOCKS="%s" GRADE_GPUS="%s"' \
+            $k $k "$N" "$work/locks" "$gpus"
+        printf ' GRADE_NODE_GPUS="%s" GRADE_NODE_CC="%s" sh "%s" "%s" "%s" "%s"\n' \
+            "$ng" "$ncc" "$here/grade_task.sh" "$src/$s" "$runs/$s" "$work/base"
     done <"$runs/.students"
 } >"$work/jobs.mk"
 MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true
+wait "$cpid" # (it ended before any GPU run: this waits only where no student ran on a GPU)
 # (each student's sources.txt: `seconds: build B s, run R s`)
 sums=$(while IFS= read -r s; do cat "$runs/$s/sources.txt" 2>/dev/null; done <"$runs/.students" |
     awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "their builds took %.0f s, their runs %.0f s", b, r }')
 rm -f "$runs/.students"
-echo "grade: $N students built and run in $(( $(awk 'BEGIN { srand(); print srand() }') - t0 )) s; $sums" \
-    "(summed)" >&2
+echo "grade: $N students built and run, $(( $(now) - t0 )) s from the start; $sums (summed)" >&2
 echo "grade: grading $(basename "$runs")/" >&2
 echo >&2
 sh "$here/grade" "$runs" $fmt

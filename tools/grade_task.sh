@@ -19,11 +19,19 @@
 # is the node's fault, never the student's.
 #
 # Each lab runs as ./labNN --exercises --csv --seed S -n N, S and N (lab06:
-# NXxNY) chosen at run time from /dev/urandom, N near the lab's exercise size.
+# NXxNY) chosen at run time from /dev/urandom, N near the lab's exercise size:
+# the GPU labs first, each as soon as a GPU is free, the CPU lab (lab01)
+# meanwhile, in the background. Each run's time limit comes from the
+# class's calibration (OUT_DIR's parent's calibration/, tools/calibrate.sh's:
+# the solutions' runs on this GPU's model): 10 x the lab's longest
+# calibrated run, at least 20 s, at most GRADE_TIMEOUT; GRADE_TIMEOUT for
+# a lab it did not time (lab01, another GPU, no calibration).
+# `sh tools/grade_task.sh --limit LAB CALDIR NAME` prints that limit and
+# why, for GPU NAME.
 # Writes OUT_DIR/labNN.run for each lab run (its seed, size, the fingerprint:
 # the cksum of the student's file as built, the command that repeats the run,
-# the tripwire's words, the build's and the run's seconds), OUT_DIR/labNN.csv
-# for each lab that ran (exit 0 or 1) with OUT_DIR/labNN.check, the checker's
+# the tripwire's words, the build's seconds, the run's limit and why, the
+# run's seconds), OUT_DIR/labNN.csv for each lab that ran (exit 0 or 1) with OUT_DIR/labNN.check, the checker's
 # verdict on each of its rows (BASE's build/checker/checker: tools/grade
 # takes those, not the lab's own PASS), OUT_DIR/labNN.fail for each that did
 # not (line 1 `labNN: what happened`, then the compiler's first errors or the
@@ -32,11 +40,16 @@
 # seconds its builds and its runs took: `seconds: build B s, run R s`), and
 # prints one progress line.
 #
-# Environment: GRADE_TIMEOUT (seconds a lab may run, default 60),
+# Environment: GRADE_TIMEOUT (the most seconds a lab may run, default 60),
 # GRADE_BUILD_TIMEOUT (seconds a lab may take to build, default 600),
 # GRADE_LOCKS (a folder of GPU locks: each GPU lab's run waits for a free
-# GPU and sets CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0),
+# GPU and sets CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0; the
+# calibration holds them all while it runs, tools/grade_sources.sh; its
+# gpus.txt names the GPU of each),
 # GRADE_K and GRADE_N (this is student K of N, for the progress line),
+# GRADE_NODE_GPUS and GRADE_NODE_CC (how many GPUs CUDA can use here and
+# device 0's compute capability, where tools/grade_sources.sh asked
+# already: no task asks CUDA while another's run is timed),
 # GRADE_KEEP=1 (keep the copy), GRADE_CHECKER_CKSUM (the cksum of BASE's
 # checker, taken once for the class before any student's code ran; default:
 # taken here), GRADE_BASE_FAULT (why BASE cannot be used, e.g. the class's
@@ -84,7 +97,30 @@ exercise_files() {
         done
     done
 }
+T=${GRADE_TIMEOUT:-60}
+# run_limit LAB CALDIR NAME: "SECONDS WHY", the seconds LAB's run may take on GPU
+# NAME: 10 x the longest of the solutions' runs of LAB that CALDIR's
+# calibration of NAME timed (CALDIR/<slug>/seconds: "LAB SECONDS" a run, its
+# <slug>.csv beside it: the class's own), at least 20, at most T
+# (GRADE_TIMEOUT); T where it timed none (NAME empty: a CPU lab)
+run_limit() {
+    if [ -n "$3" ]; then
+        rs=$(sh "$here/gpu.sh" slug "$3")
+        [ -f "$2/$rs.csv" ] && [ -f "$2/$rs/seconds" ] && awk -v lab="$1" -v t="$T" -v name="$3" '
+            $1 == lab && $2 + 0 > m { m = $2 + 0 }
+            END {
+                if (m <= 0) exit 1
+                l = int(10 * m); if (l < 10 * m) l++
+                why = sprintf("10 x the solution'"'"'s longest run, %.2f s on %s", m, name)
+                if (l < 20) { l = 20; why = why "; at least 20 s" }
+                if (l > t) { l = t; why = why "; at most GRADE_TIMEOUT, " t " s" }
+                printf "%d %s\n", l, why
+            }' "$2/$rs/seconds" && return 0
+    fi
+    echo "$T GRADE_TIMEOUT: no calibrated run of this lab${3:+ on $3}"
+}
 if [ "${1:-}" = --labs ]; then shift; exercise_files "$@"; exit 0; fi
+if [ "${1:-}" = --limit ]; then run_limit "${2:-}" "${3:-}" "${4:-}"; exit 0; fi
 sdir=${1:-}; out=${2:-}; base=${3:-}
 if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ] || [ -z "$base" ] || [ ! -d "$base" ]; then
     echo "grade_task: usage: sh tools/grade_task.sh STUDENT_DIR OUT_DIR BASE (BASE: a handout copy, built)" >&2
@@ -97,7 +133,6 @@ if [ -n "$sol" ]; then
     echo "grade_task: BASE $base holds solutions (${sol#"$base"/}): give a handout copy (tools/handout.sh)" >&2
     exit 2
 fi
-T=${GRADE_TIMEOUT:-60}
 BT=${GRADE_BUILD_TIMEOUT:-600}
 who=$(basename "$sdir")
 now() { awk 'BEGIN { srand(); print srand() }'; }
@@ -115,6 +150,7 @@ rm -f "$out"/*.csv "$out"/*.fail "$out"/*.run "$out"/*.check "$out/sources.txt"
 gt=$(mktemp -d "${TMPDIR:-/tmp}/grade-rec.XXXXXX") || exit 2
 copy=
 cleanup() {
+    [ -n "${cpid:-}" ] && kill "$cpid" 2>/dev/null
     [ -n "${gpu:-}" ] && rmdir "$GRADE_LOCKS/gpu$gpu" 2>/dev/null
     [ -n "$copy" ] && [ "${GRADE_KEEP:-}" != 1 ] && rm -rf "$copy"
     rm -rf "$gt"
@@ -126,15 +162,15 @@ trap 'exit 2' INT TERM
 # limited SECONDS OUT ERR CMD...: CMD with stdout/stderr to OUT/ERR through
 # pipes (at most GRADE_OUTPUT_MB MiB of stdout and 1 MiB of stderr are
 # read: more ends the command), killed after SECONDS; the status in $st
-# (124: it ran past the limit, 125: it printed past the cap)
+# (124: it ran past the limit, 125: it printed past the cap; also in OUT.st)
 ocap=$(( ${GRADE_OUTPUT_MB:-16} * 1048576 ))
 limited() {
     lt=$1 lo=$2 le=$3; shift 3
     ls0=$(now)
     to=
     command -v timeout >/dev/null 2>&1 && to="timeout -k 10 $lt"
-    { { $to "$@" 2>&1 1>&3 3>&-; echo $? >"$gt/st"; } | head -c 1048576 >"$le"; } 3>&1 | head -c "$ocap" >"$lo"
-    st=$(cat "$gt/st" 2>/dev/null || echo 1)
+    { { $to "$@" 2>&1 1>&3 3>&-; echo $? >"$lo.st"; } | head -c 1048576 >"$le"; } 3>&1 | head -c "$ocap" >"$lo"
+    st=$(cat "$lo.st" 2>/dev/null || echo 1)
     if [ -z "$to" ] && [ $(( $(now) - ls0 )) -ge "$lt" ]; then st=124; fi
     # killed by the limit (timeout's 124, or its KILL 10 s later)
     [ "$st" -ne 0 ] && [ $(( $(now) - ls0 )) -ge "$lt" ] && st=124
@@ -249,7 +285,8 @@ sandbox_broken() {
 # a GPU lab needs a GPU CUDA can use: without one its labs are the node's fault (lab01 goes on)
 nogpu=
 if [ -n "$gpulabs" ]; then
-    ng=$(gpus); case $ng in '' | *[!0-9]*) ng=0 ;; esac
+    ng=${GRADE_NODE_GPUS:-}; [ -n "$ng" ] || ng=$(gpus)
+    case $ng in '' | *[!0-9]*) ng=0 ;; esac
     if [ "$ng" -eq 0 ]; then
         if [ -n "${SLURM_JOB_GPUS:-}${SLURM_STEP_GPUS:-}${CUDA_VISIBLE_DEVICES:-}" ]; then
             nogpu="node $node has no GPU CUDA can use (the job has GPU ${SLURM_JOB_GPUS:-${SLURM_STEP_GPUS:-$CUDA_VISIBLE_DEVICES}}: a driver older than the toolkit?)"
@@ -262,7 +299,7 @@ if [ -n "$gpulabs" ]; then
         # BASE built for one GPU (sm_XX and its PTX) runs on it and newer ones only
         l=${gpulabs# }; l=${l%% *}
         arch=$(sed -n "s/^build_id='sm_\([0-9]*\).*/\1/p" "$base/build/student/$l.sh" 2>/dev/null)
-        cc=; [ -n "$arch" ] && cc=$(sh "$top/tools/gpu.sh" cc 2>/dev/null)
+        cc=; [ -n "$arch" ] && cc=${GRADE_NODE_CC:-$(sh "$top/tools/gpu.sh" cc 2>/dev/null)}
         case $arch:$cc in *[!0-9:]* | :* | *:) ;; *)
             [ "$cc" -lt "$arch" ] && nogpu="node $node's GPU (sm_$cc) is older than the one BASE was built for (sm_$arch)" ;;
         esac
@@ -297,14 +334,17 @@ secs() { awk -v m="$1" 'BEGIN { printf "%.1f", m / 1000 }'; }
 
 # ---- the build: each lab from the student's file alone, in the sandbox ------------
 # (BASE read-only in it; one command under the time limit; its output in
-# $gt/build-LAB.log and .err, its status in $st)
+# $gt/build-LAB.log and .err, its status in $st). At a lower CPU priority (nice):
+# the runs beside it, timed (a CPU lab, a GPU lab's host code), and the
+# calibration go first
+nice=; command -v nice >/dev/null 2>&1 && nice="nice -n 10"
 built=
 bms=0
 for lf in $labs; do
     lab=${lf%%:*}; f=${lf#*:}
     is_gpu "$lab" && [ -n "$nogpu" ] && { node_fault "$lab" "$nogpu"; continue; }
     b0=$(ms)
-    limited "$BT" "$gt/build-$lab.log" "$gt/build-$lab.err" env GRADE_SANDBOX_WORKBOOK="$base" \
+    limited "$BT" "$gt/build-$lab.log" "$gt/build-$lab.err" $nice env GRADE_SANDBOX_WORKBOOK="$base" \
         sh "$here/sandbox.sh" build "$copy" env LC_ALL=C sh "$base/tools/build_student.sh" "$lab" "$copy/handin/$f" "$copy"
     b=$(( $(ms) - b0 ))
     bms=$((bms + b))
@@ -406,59 +446,96 @@ tripwire() {
     echo "${tw:-none}"
 }
 
-nran=0; rms=0
-for lab in $built; do
-    f=$(echo $labs | tr ' ' '\n' | sed -n "s|^$lab:||p")
+# prepare LAB: its seed and size drawn, its record written (OUT_DIR/LAB.run, but for
+# the limit and the seconds); what its run and its judge need in seed_LAB, size_LAB,
+# chkarg_LAB (the checker's size argument) and names_LAB (its kernels' names file)
+prepare() {
+    f=$(echo $labs | tr ' ' '\n' | sed -n "s|^$1:||p")
     seed=$(urandom 8)
-    case $lab in
+    case $1 in
         lab06) size=$(near_shape "${GRADE_SHAPE:-3000x5000}"); chkarg="--matrix $size" ;;
         *) size=$(near_length "${GRADE_LENGTH:-16777213}"); chkarg="-n $size" ;;
     esac
     fp=$(cksum <"$copy/$f" | awk '{ printf "%08x", $1 }')
-    trip=$(tripwire "$lab" "${f%/*}")
+    trip=$(tripwire "$1" "${f%/*}")
     names=
-    if [ -x "$base/$lab" ] && "$base/$lab" --list >"$gt/$lab.list" 2>/dev/null; then
+    if [ -x "$base/$1" ] && "$base/$1" --list >"$gt/$1.list" 2>/dev/null; then
         # the lab's kernels and exercises, from the workbook's own build: the first word of each entry
-        awk '/^[^ ]/ && !/^(exercises in|matrix mode)/ { print $1 }' "$gt/$lab.list" >"$gt/$lab.names"
-        [ -s "$gt/$lab.names" ] && names=$gt/$lab.names
+        awk '/^[^ ]/ && !/^(exercises in|matrix mode)/ { print $1 }' "$gt/$1.list" >"$gt/$1.names"
+        [ -s "$gt/$1.names" ] && names=$gt/$1.names
     fi
     {
         echo "seed $seed"
         echo "size $size"
         echo "fingerprint $fp"
         echo "file $f"
-        echo "command ./$lab --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS}"
+        echo "command ./$1 --exercises --csv --seed $seed -n $size${GRADE_RUN_ARGS:+ $GRADE_RUN_ARGS}"
         echo "tripwire $trip"
         echo "sandbox $sboxv"
-        eval "b=\${bms_$lab:-0}"
+        eval "b=\${bms_$1:-0}"
         echo "build $(secs "$b")" # the build's wall time
-    } >"$out/$lab.run"
-    is_gpu "$lab" && lock_gpu
+    } >"$out/$1.run"
+    eval "seed_$1=\$seed; size_$1=\$size; chkarg_$1=\$chkarg; names_$1=\$names"
+}
+# the class's calibration (tools/calibrate.sh): the runs' time limits (run_limit)
+cald=$(dirname "$out")/calibration
+# gpu_name: the name of the GPU a GPU lab runs on, in $lname: the one this task holds
+# (GRADE_LOCKS: the calibration's gpus.txt names each), else CUDA's device 0 (asked
+# once, where the class has a calibration); empty where unknown
+gname=; gasked=
+gpu_name() {
+    if [ -n "$gpu" ]; then
+        lname=$(awk -v g="$gpu" '$1 == g { sub(/^[^ ]* /, ""); print; exit }' "$cald/gpus.txt" 2>/dev/null)
+        return
+    fi
+    if [ -z "$gasked" ]; then
+        gasked=1
+        ls "$cald"/*.csv >/dev/null 2>&1 && gname=$(sh "$top/tools/gpu.sh" name 2>/dev/null | head -n 1)
+    fi
+    lname=$gname
+}
+# run_lab LAB: LAB's run in the sandbox under its limit (its line `limit SECONDS WHY` in
+# LAB.run); "STATUS MILLISECONDS" in $gt/LAB.res. A GPU lab's on the GPU this task holds
+run_lab() {
+    lname=
+    is_gpu "$1" && gpu_name
+    lim=$(run_limit "$1" "$cald" "$lname")
+    echo "limit $lim" >>"$out/$1.run"
+    eval "seed=\$seed_$1; size=\$size_$1"
     r0=$(ms)
     # shellcheck disable=SC2086 # GRADE_RUN_ARGS: more arguments
-    limited "$T" "$gt/$lab.csv" "$gt/$lab.err" sh "$here/sandbox.sh" run "$copy" "./$lab" --exercises --csv --seed "$seed" -n "$size" \
-        ${GRADE_RUN_ARGS:-}
-    r=$(( $(ms) - r0 ))
-    unlock_gpu
+    limited "${lim%% *}" "$gt/$1.csv" "$gt/$1.err" sh "$here/sandbox.sh" run "$copy" "./$1" --exercises --csv \
+        --seed "$seed" -n "$size" ${GRADE_RUN_ARGS:-}
+    echo "$st $(( $(ms) - r0 ))" >"$gt/$1.res"
+}
+# judge LAB: LAB's run (run_lab's), its seconds recorded, then what it earns: a
+# CSV the checker judges, or a record of what went wrong
+nran=0; rms=0
+judge() {
+    lab=$1
+    read -r st r <"$gt/$lab.res" 2>/dev/null || { st=1; r=0; }
+    lim=$(sed -n 's/^limit //p' "$out/$lab.run")
+    eval "seed=\$seed_$lab; chkarg=\$chkarg_$lab; names=\$names_$lab"
     rms=$((rms + r))
-    echo "seconds $(( (r + 500) / 1000 ))" >>"$out/$lab.run" # the run's wall time (the GPU held)
+    echo "seconds $(( (r + 500) / 1000 ))" >>"$out/$lab.run" # the run's wall time (a GPU lab's: the GPU held)
     sed "s|$copy/||g" "$gt/$lab.err" | tail -n 8 | cut -c 1-300 >"$gt/why"
     # a CUDA error where CUDA can use no GPU any more: the node's, not the student's
-    if [ $st -eq 3 ] && is_gpu "$lab" && [ "$(gpus)" = 0 ]; then
+    if [ "$st" -eq 3 ] && is_gpu "$lab" && [ "$(gpus)" = 0 ]; then
         node_fault "$lab" "node $node: CUDA can use no GPU after this lab's run (exit 3)" "$gt/why"
-    elif [ $st -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
+    elif [ "$st" -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
         node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/$lab.err" | head -n 1)"
-    elif [ $st -eq 125 ]; then
+    elif [ "$st" -eq 125 ]; then
         fail "$lab" "printed more than ${GRADE_OUTPUT_MB:-16} MiB (cut there, the run ended)" "" "(output)"
-    elif [ $st -eq 124 ]; then
-        fail "$lab" "ran past $T s (killed): a kernel or loop that never ends?" "$gt/why" "(hang)"
-    elif [ $st -gt 128 ]; then
+    elif [ "$st" -eq 124 ]; then
+        fail "$lab" "ran past ${lim%% *} s (killed): a kernel or loop that never ends? (the limit: ${lim#* })" \
+            "$gt/why" "(hang)"
+    elif [ "$st" -gt 128 ]; then
         sig=$(kill -l $((st - 128)) 2>/dev/null || echo $((st - 128)))
         fail "$lab" "crashed: killed by signal $sig (exit $st)" "$gt/why" "(SIG$sig)"
-    elif [ $st -eq 3 ]; then
+    elif [ "$st" -eq 3 ]; then
         fail "$lab" "a CUDA error or no usable CUDA device (exit 3): $(head -c 120 "$gt/why" | head -n 1)" \
             "$gt/why" "(CUDA)"
-    elif [ $st -gt 1 ]; then
+    elif [ "$st" -gt 1 ]; then
         fail "$lab" "exit $st: $(head -n 1 "$gt/why")" "$gt/why" "(exit $st)"
     elif ! head -n 1 "$gt/$lab.csv" | grep -q '^lab,device,kernel,'; then
         fail "$lab" "printed no CSV (exit $st)" "$gt/why" "(no CSV)"
@@ -472,7 +549,30 @@ for lab in $built; do
         [ $? -le 1 ] || { echo "grade_task: the checker failed on $lab: $(head -c 200 "$gt/$lab.chk")" >&2; : >"$out/$lab.check"; }
         nran=$((nran + 1))
     fi
+}
+
+# The GPU labs run first, each as soon as a GPU is free (the queue fills early);
+# the CPU labs meanwhile, one after another in the background: a CPU lab's
+# run never waits for a GPU
+cpulabs=; gpuruns=
+for lab in $built; do
+    prepare "$lab"
+    if is_gpu "$lab"; then gpuruns="$gpuruns $lab"; else cpulabs="$cpulabs $lab"; fi
 done
+cpid=
+if [ -n "$cpulabs" ]; then
+    ( for lab in $cpulabs; do run_lab "$lab"; done ) &
+    cpid=$!
+fi
+for lab in $gpuruns; do
+    lock_gpu
+    run_lab "$lab"
+    unlock_gpu
+    judge "$lab"
+done
+[ -n "$cpid" ] && wait "$cpid"
+cpid=
+for lab in $cpulabs; do judge "$lab"; done
 
 echo "seconds: build $(secs $bms) s, run $(secs $rms) s" >>"$out/sources.txt"
 nl=$(echo $labs | wc -w)

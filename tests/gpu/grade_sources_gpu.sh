@@ -9,18 +9,21 @@
 #   solutions  every lab from the instructor's solutions, as a student's files
 #   handout    every lab's file as handed out (stubs untouched)
 #   broken     lab02's file with a line that does not compile
-#   hang       lab04's file with a kernel that never ends (GRADE_TIMEOUT, 60 s here)
+#   hang       lab04's file with a kernel that never ends (killed at its calibrated
+#              limit: 10 x the solution's longest lab04 run here, at least 20 s)
 #   oob        lab02's file with a kernel that writes far out of bounds
 #
 # BENCH=N: N students: one broken, one oob, one hang, the six lab02 cheats
 # of tests/cheats/ (lab02 only), the rest cycling through solutions and
 # handout; prints the seconds for the class and per student, the students'
 # build seconds and run seconds summed apart (their sources.txt), and each
-# lab's longest build and run (the .run files: what GRADE_TIMEOUT must
-# allow). On an H200, BENCH=30 must take at most 180 s (issue 36's goal).
+# lab's longest build and run (the .run files). On an H200, BENCH=30 must
+# take at most 180 s (issue 36's goal).
 #
-# The speed bars are calibrated on this GPU first (tools/calibrate.sh: the
-# solutions, three runs a lab): every solutions student earns every point of
+# The speed bars and the runs' time limits are calibrated on this GPU first
+# (tools/calibrate.sh: the solutions, three runs a lab, holding the GPU
+# while the students build): every GPU run's limit comes from it, the hang
+# is killed at its lab's limit, every solutions student earns every point of
 # the calibrated maximum, the report prints the calibration, and the runs
 # graded again with a grade.conf whose lab02 bar is above what the solution
 # reaches (keeps_up reduceNeighboredMask 9.00) show that check worth 0, with
@@ -82,7 +85,7 @@ one_lab hang "$E4" "$HANG"
 one_lab oob "$E2" "$OOB" "__device__ int wb_oob[4];"
 
 t0=$(awk 'BEGIN { srand(); print srand() }')
-run env GRADE_TIMEOUT="${GRADE_TIMEOUT:-60}" sh tools/grade_sources.sh "$S"
+run sh tools/grade_sources.sh "$S"
 t1=$(awk 'BEGIN { srand(); print srand() }')
 cp "$OUTF" "$TMPD/report.txt"; cp "$ERRF" "$TMPD/progress.txt"
 grep '^grade: ' "$ERRF"
@@ -100,7 +103,8 @@ echo "class of $nst students graded from sources in $secs s" \
 # the students' builds and runs, summed apart (each sources.txt: `seconds: build B s, run R s`)
 cat "$S.runs"/*/sources.txt 2>/dev/null | awk '$1 == "seconds:" { b += $3; r += $6 }
     END { printf "summed over the students: builds %.1f s, runs %.1f s\n", b, r }'
-sed -n 's/^grade: workbook built and calibrated in \([0-9]*\) s;.*/the workbook built and the GPU calibrated in \1 s/p' "$ERRF"
+sed -n 's/^grade: workbook built in \([0-9]*\) s;.*/the workbook built in \1 s (the students built from then on)/p
+    s/^grade: calibration in \([0-9]*\) s:.*/the GPU calibrated in \1 s from the start (then the students ran)/p' "$ERRF"
 if [ "$n" -gt 0 ]; then
     case $name in
         *H200*) if [ "$secs" -le $((180 * nst / 30)) ]; then ok "BENCH: $nst students in $secs s on an H200 (at most $((180 * nst / 30)))"
@@ -127,6 +131,23 @@ fi
 expect_grep "broken: lab02 does not compile, 0, with the compiler's error" '^  broken lab02: does not compile' "$OUTF"
 expect_grep "broken: the compiler's first error line in the report" '^  \| lab02_neighbored/exercises\.cuh\([0-9]+\): error' "$OUTF"
 expect_grep "hang: lab04 ran past the limit, 0" '^  hang lab04: ran past [0-9]+ s \(killed\)' "$OUTF"
+# the runs' limits: every GPU lab's from the calibration (it ended before any GPU run began),
+# the hang killed at lab04's (not at GRADE_TIMEOUT), the report gives each lab's once
+nocal=$(for f in "$S.runs"/*/lab0[2-6].run; do
+    grep -q "^limit [0-9]* 10 x the solution's longest run, [0-9.]* s on $gpu" "$f" || echo "${f#"$S.runs"/}"; done)
+if [ -z "$nocal" ]; then ok "every GPU run's limit from the calibration of $gpu, made before it"
+else notok "every GPU run's limit from the calibration" "$(echo $nocal | head -c 200): $(grep -h '^limit' \
+    "$S.runs/$(echo $nocal | cut -d' ' -f1)" | head -c 200)"; fi
+hl=$(sed -n 's/^limit \([0-9]*\) .*/\1/p' "$S.runs/hang/lab04.run")
+hs=$(sed -n 's/^seconds //p' "$S.runs/hang/lab04.run")
+if [ -n "$hl" ] && grep -q "^  hang lab04: ran past $hl s (killed)" "$OUTF" && [ "$hl" -ge 20 ] &&
+    [ "$hl" -le "${GRADE_TIMEOUT:-60}" ] && [ "$hs" -ge "$hl" ] && [ "$hs" -le $((hl + 11)) ]; then
+    ok "hang: killed at lab04's calibrated limit, $hl s (it held the GPU $hs s)"
+else notok "hang: killed at lab04's calibrated limit" "limit '$hl', held '$hs' s: $(grep '^  hang lab04' "$OUTF")"; fi
+nlim=$(grep -c "^  lab0[2-6]: [0-9]* s a run (10 x the solution's longest run, [0-9.]* s on $gpu" "$OUTF")
+if [ "$nlim" -eq "$ngl" ]; then ok "the report gives each GPU lab's limit once ($ngl)"
+else notok "the report gives each GPU lab's limit once" "$nlim lines for $ngl labs: $(grep ' s a run ' "$OUTF" | head -c 300)"; fi
+grep ' s a run ' "$OUTF"
 expect_grep "oob: lab02 a CUDA error (exit 3), 0" '^  oob lab02: a CUDA error or no usable CUDA device \(exit 3\)' "$OUTF"
 expect_grep "oob: the class went on after it" '^oob +missing +0 ' "$OUTF"
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"

@@ -136,6 +136,11 @@ expect_grep "sources: a stub that does not compile scores 0" '^broken +0 ' "$OUT
 expect_grep "sources: ... with the compiler's first error, in its file" \
     '^  \| lab01_cpu_reduce/exercises\.c:[0-9]+:[0-9]+: error:' "$OUTF"
 expect_grep "sources: a loop that never ends: ran past 2 s" '^  hang lab01: ran past 2 s \(killed\)' "$OUTF"
+expect_grep "sources: ... the hang's record names its limit" \
+    '^lab01: ran past 2 s \(killed\): .*\(the limit: GRADE_TIMEOUT: no calibrated run of this lab\)$' "$S.runs/hang/lab01.fail"
+expect_grep "sources: the report gives each lab's time limit, once" '^  lab01: 2 s a run \(GRADE_TIMEOUT: ' "$OUTF"
+if [ "$(grep -c '^  lab01: [0-9]* s a run' "$OUTF")" -eq 1 ]; then ok "sources: ... one line for lab01"
+else notok "sources: one limit line for lab01" "$(grep '^  lab01: [0-9]* s a run' "$OUTF" | head -c 300)"; fi
 expect_grep "sources: a crash names its signal" '^  crash lab01: crashed: killed by signal SEGV' "$OUTF"
 expect_grep "sources: a crash scores 0 and the class goes on" '^crash +0 ' "$OUTF"
 expect_grep "sources: a student whose files are all misnamed has a row (0 and the flag)" \
@@ -654,7 +659,7 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     } >"$FW/Makefile"
     run env GRADE_GPUS="0 1 2" sh "$FW/tools/calibrate.sh" "$W/fakeruns"
     ls "$W/fakeruns/calibration" >"$W/fake.ls" 2>&1
-    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
+    if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "gpus.txt nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
         [ "$(grep -c '^grade: calibrated on ' "$ERRF")" -eq 2 ] &&
         [ "$(ls "$W/fakeruns/calibration/nvidia-h200/"lab0[2-6]-[123].csv | wc -l)" -eq 15 ] &&
         [ "$(awk -F, 'NR > 1 && $6 != 3' "$W/fakeruns/calibration/nvidia-h200.csv" | wc -l)" -eq 0 ]; then
@@ -663,6 +668,33 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     expect_grep "calibrate.sh: the commands that repeat each run, the seed and size drawn" \
         '^lab06-2\.csv: \./lab06 --exercises --csv --seed [0-9]+ -n [0-9]+x[0-9]+ \(exit 0\)$' "$W/fakeruns/calibration/nvidia-h200/commands"
     check_width "calibrate.sh: its lines at most 100 columns" "$ERRF"
+    # each run's seconds (the students' time limits), and each GPU's name (gpus.txt)
+    FC=$W/fakeruns/calibration
+    if [ "$(awk '$1 ~ /^lab0[2-6]$/ && $2 ~ /^[0-9]+\.[0-9][0-9]$/' "$FC/nvidia-h200/seconds" | wc -l)" -eq 15 ] &&
+        [ "$(cat "$FC/gpus.txt" | tr '\n' ,)" = "0 NVIDIA H200,1 NVIDIA H200,2 NVIDIA H100 80GB HBM3," ]; then
+        ok "calibrate.sh: each run's seconds kept (15), each GPU's name in gpus.txt"
+    else notok "calibrate.sh: each run's seconds, gpus.txt" "$(head -n 3 "$FC/nvidia-h200/seconds"; cat "$FC/gpus.txt")"; fi
+    # a run's limit: 10 x the longest calibrated run, at least 20 s, at most GRADE_TIMEOUT
+    printf 'lab04 0.43\nlab04 0.55\nlab06 2.58\nlab02 9.10\n' >"$FC/nvidia-h200/seconds"
+    lim() { sh tools/grade_task.sh --limit "$@" 2>&1 | tr '\n' ' '; }
+    for c in "lab04|NVIDIA H200||20 10 x the solution's longest run, 0.55 s on NVIDIA H200; at least 20 s " \
+        "lab06|NVIDIA H200||26 10 x the solution's longest run, 2.58 s on NVIDIA H200 " \
+        "lab02|NVIDIA H200||60 10 x the solution's longest run, 9.10 s on NVIDIA H200; at most GRADE_TIMEOUT, 60 s " \
+        "lab06|NVIDIA H200|45|26 10 x the solution's longest run, 2.58 s on NVIDIA H200 " \
+        "lab04|NVIDIA H200|5|5 10 x the solution's longest run, 0.55 s on NVIDIA H200; at least 20 s; at most GRADE_TIMEOUT, 5 s " \
+        "lab03|NVIDIA H200||60 GRADE_TIMEOUT: no calibrated run of this lab on NVIDIA H200 " \
+        "lab04|NVIDIA A100||60 GRADE_TIMEOUT: no calibrated run of this lab on NVIDIA A100 " \
+        "lab01|||60 GRADE_TIMEOUT: no calibrated run of this lab "; do
+        l=${c%%|*}; r=${c#*|}; n=${r%%|*}; r=${r#*|}; t=${r%%|*}; want=${r#*|}
+        got=$(if [ -n "$t" ]; then GRADE_TIMEOUT=$t lim "$l" "$FC" "$n"; else lim "$l" "$FC" "$n"; fi)
+        [ "$got" = "$want" ] || echo "$l on '$n'${t:+ (GRADE_TIMEOUT=$t)}: '$got', not '$want'"
+    done >"$W/lim.bad"
+    if [ ! -s "$W/lim.bad" ]; then ok "a run's limit: 10 x the longest calibrated run, 20 s to GRADE_TIMEOUT (8 cases)"
+    else notok "a run's limit" "$(head -c 400 "$W/lim.bad")"; fi
+    rm "$FC/nvidia-h200.csv"
+    lim lab06 "$FC" "NVIDIA H200" >"$W/lim.out"
+    expect_grep "a run's limit: a calibration's seconds without its file (an earlier class's) are not used" \
+        '^60 GRADE_TIMEOUT' "$W/lim.out"
     run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/calibrate.sh" "$W/fakeruns"
     if [ "$STATUS" -eq 2 ]; then ok "calibrate.sh: GRADE_CALIBRATE_RUNS=x is refused"; else notok "calibrate.sh: GRADE_CALIBRATE_RUNS=x" "exit $STATUS"; fi
 else
@@ -673,6 +705,77 @@ n=$(sh tools/calibrate.sh --size lab02); s6=$(sh tools/calibrate.sh --size lab06
 if [ -n "$n" ] && [ "$n" -le 16777213 ] && [ "$n" -gt 8388606 ] && [ $(( (16777213 - n) % 8 )) -eq 0 ] &&
     echo "$s6" | grep -Eq '^[0-9]+x[0-9]+$'; then ok "calibrate.sh draws sizes by the students' rule ($n, $s6)"
 else notok "calibrate.sh draws sizes by the students' rule" "'$n' '$s6'"; fi
+
+# ---- grading from sources on a stand-in GPU: the calibration's order and limits ----
+# A stand-in workbook (FG): tools/gpu.sh says one NVIDIA H200; its labs log each
+# run (start and end, in ns) and print the fixtures' rows (the calibration's
+# lab02 takes 1 s; a student's lab02 that says HANG never ends). The
+# calibration holds the GPU from the start: no student's GPU run begins before
+# its last run ended, while their builds and CPU runs go on; each GPU run is
+# limited by the calibration (GRADE_TIMEOUT caps it here: 4 s)
+if [ -f tests/fixtures/h200/lab02-solutions.csv ] && [ -f tests/fixtures/h200/lab01-solutions.csv ]; then
+    FG=$W/fakegpu; L=$W/fakegpu.log
+    rm -rf "$FG" "$W/fg" "$W/fg.runs" "$L"
+    mkdir -p "$FG/common" "$FG/fake" "$FG/lab01_cpu_reduce" "$FG/lab02_neighbored/solutions"
+    cp -R tools "$FG/tools"; cp common/csv_columns.h common/types.def "$FG/common/"
+    cp lab01_cpu_reduce/exercises.c "$FG/lab01_cpu_reduce/"
+    cp lab02_neighbored/exercises.cuh "$FG/lab02_neighbored/"; cp lab02_neighbored/exercises.cuh "$FG/lab02_neighbored/solutions/"
+    mv "$FG/tools/gpu.sh" "$FG/tools/cuda_gpu.sh"
+    cat >"$FG/tools/gpu.sh" <<'EOS'
+#!/bin/sh
+case $1 in count) echo 1 ;; name) echo NVIDIA H200 ;; cc) echo 90 ;; *) exec sh "$(dirname "$0")/cuda_gpu.sh" "$@" ;; esac
+EOS
+    # fake/run WHO LAB SECONDS: one run, logged; SECONDS "hang": it never ends
+    cat >"$FG/fake/run" <<EOS
+#!/bin/sh
+echo "\$1 \$2 start \$(date +%s%N) gpu=\${CUDA_VISIBLE_DEVICES:-}" >>"$L"
+[ "\$3" = hang ] && exec sleep 100
+sleep "\$3"
+cat "$(pwd)/tests/fixtures/h200/\$2-solutions.csv"
+echo "\$1 \$2 end \$(date +%s%N)" >>"$L"
+EOS
+    printf '#!/bin/sh\nexec sh "%s" cal lab02 1\n' "$FG/fake/run" >"$FG/fake/cal-lab02"
+    printf 'lab02:\n\t@mkdir -p $(BIN) && cp fake/cal-$@ $(BIN)$@ && chmod +x $(BIN)$@\n' >"$FG/Makefile"
+    printf 'student-objects checker:\n\t@mkdir -p build/checker && printf '"'"'#!/bin/sh\\nexit 0\\n'"'"' >build/checker/checker' >>"$FG/Makefile"
+    printf ' && chmod +x build/checker/checker\n' >>"$FG/Makefile"
+    # (the students' build: LAB EXFILE OUTDIR writes OUTDIR/LAB)
+    cat >"$FG/tools/build_student.sh" <<EOS
+#!/bin/sh
+s=0.3; grep -q HANG "\$2" && s=hang
+f=\${2#"\$3"/handin/}; mkdir -p "\$3/\${f%/*}" && cp "\$2" "\$3/\$f" || exit 2
+printf '#!/bin/sh\\nexec sh "%s" stu %s %s\\n' "$FG/fake/run" "\$1" "\$s" >"\$3/\$1" && chmod +x "\$3/\$1"
+EOS
+    for k in 1 2 3; do
+        mkdir -p "$W/fg/s$k/lab01_cpu_reduce" "$W/fg/s$k/lab02_neighbored"
+        cp lab01_cpu_reduce/exercises.c "$W/fg/s$k/lab01_cpu_reduce/"
+        cp lab02_neighbored/exercises.cuh "$W/fg/s$k/lab02_neighbored/"
+    done
+    echo '// HANG' >>"$W/fg/s3/lab02_neighbored/exercises.cuh"
+    run env GRADE_SANDBOX=none GRADE_TIMEOUT=4 GRADE_JOBS=3 sh "$FG/tools/grade_sources.sh" "$W/fg"
+    cp "$OUTF" "$W/fg.out"; cp "$ERRF" "$W/fg.err"
+    # the calibration's last end, the students' first GPU start, their first CPU start
+    ord=$(awk '$1 == "cal" && $3 == "end" && $4 > ce { ce = $4 }
+        $1 == "stu" && $2 == "lab02" && $3 == "start" && (gs == "" || $4 < gs) { gs = $4 }
+        $1 == "stu" && $2 == "lab01" && $3 == "start" && (cs == "" || $4 < cs) { cs = $4 }
+        END { printf "%s %s", (ce != "" && gs > ce) ? "after" : "BEFORE", (cs != "" && cs < ce) ? "during" : "not-during" }' "$L")
+    if [ "$(grep -c '^cal lab02 end' "$L")" -eq 3 ] && [ "$(grep -c '^stu lab02 start' "$L")" -eq 3 ] &&
+        [ "${ord%% *}" = after ]; then
+        ok "sources on a stand-in GPU: every student's GPU run after the calibration's 3 runs"
+    else notok "sources on a stand-in GPU: the calibration first" "$ord: $(head -c 600 "$L") $(head -c 300 "$W/fg.err")"; fi
+    if [ "${ord#* }" = during ]; then ok "sources on a stand-in GPU: a student's CPU lab ran during the calibration"
+    else notok "sources on a stand-in GPU: a CPU lab during the calibration" "$ord: $(head -c 600 "$L")"; fi
+    expect_grep "sources on a stand-in GPU: a GPU run's limit from the calibration" \
+        "^limit 4 10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200; at least 20 s; at most GRADE_TIMEOUT, 4 s$" \
+        "$W/fg.runs/s1/lab02.run"
+    expect_grep "sources on a stand-in GPU: a hang killed at that limit, named" \
+        "^lab02: ran past 4 s \\(killed\\): .*\\(the limit: 10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200" \
+        "$W/fg.runs/s3/lab02.fail"
+    expect_grep "sources on a stand-in GPU: the report gives lab02's limit" \
+        "^  lab02: 4 s a run \\(10 x the solution's longest run, 1\\.[0-9]+ s on NVIDIA H200; at least 20 s; at most" "$W/fg.out"
+    check_width "sources on a stand-in GPU: every line at most 100 columns" "$W/fg.out" "$W/fg.err"
+else
+    skip "sources on a stand-in GPU" "tests/fixtures lacks h200's lab01 and lab02"
+fi
 
 # ---- damaged and tampered files ------------------------------------------------
 G=$W/good
