@@ -314,7 +314,7 @@ $(BUILD)/tests/holdmem: $(BUILD)/tests/tools/holdmem.o | need-nvcc
 	$(Q)$(NVCC) $(GENCODE) -o $@ $^
 
 # lab06 with tests/harness/lab06_first.cuh for its exercises (a kernel right on
-# its first launch only, which lab06 must FAIL: tests/gpu/gpu_lab06.sh). A copy
+# its first launch only, which lab06 must FAIL: tests/gpu/gpu_lab06_exercises.sh). A copy
 # of lab06's exercises.cu, so that its #include "exercises.cuh" finds the one
 # beside it; linked with lab06's other objects.
 LAB06_FIRST := $(BUILD)/tests/lab06-first

@@ -157,8 +157,8 @@ t0=$(now)
 # file for (tools/labs.conf), and the grader's checker (tools/checker/: run
 # outside the sandbox), while the solutions calibrate the speed bars
 labs=$(sh "$here/grade_task.sh" --labs "$src"/*/ | awk '{ printf "%s%s", s, $1; s = " " }')
-echo "grade: $N students from $(basename "$src")/, labs: ${labs:-none}; GPUs $(echo $gpus | tr ' ' ',');" \
-    "at most ${T} s a run" >&2
+echo "grade: $N students from $(basename "$src")/; GPUs $(echo $gpus | tr ' ' ','); at most ${T} s a run" >&2
+echo "grade: labs: ${labs:-none}" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
 chmod 711 "$work" # (the sandbox's user reads the workbook in it: run as root, nobody)
@@ -203,7 +203,7 @@ MAKEFLAGS= MFLAGS= make -s -k -j"$J" -f "$work/jobs.mk" all || true
 wait "$cpid" # (it ended before any GPU run: this waits only where no student ran on a GPU)
 # (each student's sources.txt: `seconds: build B s, run R s`)
 sums=$(while IFS= read -r s; do cat "$runs/$s/sources.txt" 2>/dev/null; done <"$runs/.students" |
-    awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "their builds took %.0f s, their runs %.0f s", b, r }')
+    awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "builds %.0f s, runs %.0f s", b, r }')
 rm -f "$runs/.students"
 echo "grade: $N students built and run, $(( $(now) - t0 )) s from the start; $sums (summed)" >&2
 echo "grade: grading $(basename "$runs")/" >&2
