@@ -44,12 +44,17 @@ run() {
     echo "$(($(date +%s) - rt0)) $*" | cut -c 1-160 >>"$TMPD/run.secs"
 }
 
+# status_was CODE NAME: the last run exited with CODE ($STATUS; its stderr in $ERRF)
+status_was() {
+    if [ "$STATUS" -eq "$1" ]; then ok "$2"
+    else notok "$2" "exit $STATUS, expected $1; stderr: $(head -c 300 "$ERRF")"; fi
+}
+
 # expect_status CODE NAME CMD...: the command exits with CODE
 expect_status() {
     code=$1; name=$2; shift 2
     run "$@"
-    if [ "$STATUS" -eq "$code" ]; then ok "$name"
-    else notok "$name" "exit $STATUS, expected $code; stderr: $(head -c 300 "$ERRF")"; fi
+    status_was "$code" "$name"
 }
 
 # expect_usage NAME CMD...: exit 2, exactly one line on stderr, nothing on stdout

@@ -120,13 +120,13 @@ ok "a trace of lab02 reduceNeighbored records the launch"
 TR=$TMPD/tr
 PLAN=$TMPD/tr.plan
 mkdir -p "$TR" && : >"$PLAN"
-# tr_job ID CMD...: one run, as lib.sh's run does it, into $TR/ID.out, .err, .st
+# tr_job ID CMD...: one run (lib.sh's run, in a lane's own subshell) into $TR/ID.out,
+# .err, and its status into .st
 tr_job() {
     tid=$1; shift
-    tt0=$(date +%s)
-    "$@" </dev/null >"$TR/$tid.out" 2>"$TR/$tid.err"
-    echo $? >"$TR/$tid.st"
-    echo "$(($(date +%s) - tt0)) $*" | cut -c 1-160 >>"$TMPD/run.secs"
+    OUTF=$TR/$tid.out ERRF=$TR/$tid.err
+    run "$@" </dev/null
+    echo "$STATUS" >"$TR/$tid.st"
 }
 # tr_load ID: that run's outputs in $OUTF and $ERRF, its status in $STATUS
 # (99: it never ended)
@@ -138,8 +138,7 @@ tr_load() {
 # tr_expect CODE ID NAME: expect_status for a job's run
 tr_expect() {
     tr_load "$2"
-    if [ "$STATUS" -eq "$1" ]; then ok "$3"
-    else notok "$3" "exit $STATUS, expected $1; stderr: $(head -c 300 "$ERRF")"; fi
+    status_was "$1" "$3"
 }
 # plan "JOB; JOB; ...": one group, its tr_job calls on one line (run with eval)
 plan() { echo "$1" | tr '\n' ' ' >>"$PLAN" && echo >>"$PLAN"; }

@@ -238,8 +238,10 @@ for g in $gpus; do
                 continue
             fi
             awk -v l="$lab" -v m="$r" 'BEGIN { printf "%s %.2f\n", l, m / 1000 }' >>"$work/out/seconds"
-            [ -n "$dev" ] || dev=$(awk -F, 'NR == 2 { print $2; exit }' "$work/out/$lab-$k.csv")
-            [ -n "$once" ] || [ -z "$dev" ] || grep -q "^$g " "$cal/gpus.txt" 2>/dev/null || echo "$g $dev" >>"$cal/gpus.txt"
+            if [ -z "$dev" ]; then # this GPU's first run: its model, and its line in gpus.txt
+                dev=$(awk -F, 'NR == 2 { print $2; exit }' "$work/out/$lab-$k.csv")
+                [ -n "$once" ] || [ -z "$dev" ] || echo "$g $dev" >>"$cal/gpus.txt"
+            fi
             case " $done_gpus " in *" $(slug "$dev") "*) continue 3 ;; esac
         done
     done

@@ -182,8 +182,8 @@ fi
 # the checker's cksum, taken once before any student's code runs (each task checks it)
 GRADE_CHECKER_CKSUM=$(cksum <"$work/base/build/checker/checker" 2>/dev/null)
 export GRADE_CHECKER_CKSUM
-echo "grade: workbook built in $(( $(now) - t0 )) s; the students build (their GPU runs after the" \
-    "calibration)" | cut -c 1-100 >&2
+echo "grade: workbook built in $(( $(now) - t0 )) s; the students build" \
+    "(their GPU runs after the calibration)" >&2
 
 # one job per student; make is the job pool (GRADE_JOBS at once); each run waits for a free GPU
 k=0
