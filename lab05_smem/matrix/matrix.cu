@@ -175,6 +175,21 @@ static const void *col_one_pass_fn(unsigned w)
                   : w == 4 ? (const void *)colSumOnePass<4, COL_UNROLL> : (const void *)colSumOnePass<1, COL_UNROLL>;
 }
 
+/* 1: colSumOnePass runs as colSumCluster (compute capability 9.0 and up).
+ * (-DWB_TUNE=1: WB_TUNE_COL_CLUSTER.) */
+static int col_one_pass_cluster(void)
+{
+    static int cc = -1;
+    if (cc < 0) {
+        int dev = 0, major = 0;
+        CHECK(cudaGetDevice(&dev));
+        CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+        cc = major;
+    }
+    return cc >= 9 && wb_tune("WB_TUNE_COL_CLUSTER", 0) > 0;
+}
+#define COL_CLUSTER_MAX 8 /* the portable cluster size */
+
 /* colSumOnePass: blocks of 32 x (threads / 32) on strips of 32 lanes' W
  * columns; chunks of rows as the policy above says, at least 64 rows and
  * few enough for gridDim.y; one chunk when the matrix is wider than
@@ -198,8 +213,10 @@ static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, 
         rows = 64;
     if (rows < wb_ceil_div(ny, 65535))
         rows = wb_ceil_div(ny, 65535);
+    if (col_one_pass_cluster() && rows < wb_ceil_div(ny, COL_CLUSTER_MAX))
+        rows = wb_ceil_div(ny, COL_CLUSTER_MAX); /* a strip's chunks are one cluster */
     chunks = wb_ceil_div(ny, rows);
-    if (nx > COL_ACC_MAX)
+    if (nx > COL_ACC_MAX && !col_one_pass_cluster())
         chunks = 1;
     *block = dim3(32, threads / 32);
     *grid = dim3(strips, (unsigned)chunks);
@@ -239,6 +256,27 @@ static void run_colSumOnePass(const int *a, int *out, int *scratch, int nx, int 
     unsigned w = col_one_pass_w(nx); /* as shape_col_one_pass chose it */
     size_t shared = (size_t)block.x * block.y * w * sizeof(int);
     (void)scratch;
+    if (col_one_pass_cluster()) {
+        cudaLaunchConfig_t cfg = {};
+        cudaLaunchAttribute cluster;
+        cluster.id = cudaLaunchAttributeClusterDimension;
+        cluster.val.clusterDim.x = 1;
+        cluster.val.clusterDim.y = grid.y; /* the strip's chunks: one cluster */
+        cluster.val.clusterDim.z = 1;
+        cfg.gridDim = grid;
+        cfg.blockDim = block;
+        cfg.dynamicSmemBytes = shared;
+        cfg.attrs = &cluster;
+        cfg.numAttrs = 1;
+        if (w == 8)
+            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<8, COL_UNROLL_W8>, a, out, nx, ny, chunk_rows));
+        else if (w == 4)
+            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<4, COL_UNROLL>, a, out, nx, ny, chunk_rows));
+        else
+            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<1, COL_UNROLL>, a, out, nx, ny, chunk_rows));
+        CHECK_LAUNCH("colSumCluster");
+        return;
+    }
     if (w == 8)
         colSumOnePass<8, COL_UNROLL_W8><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
     else if (w == 4)

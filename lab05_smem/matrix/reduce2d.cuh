@@ -374,4 +374,44 @@ __global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, in
     }
 }
 
+/*
+ * 7b. colSumOnePass on a GPU with thread block clusters (compute capability
+ * 9.0 and up; the launcher picks it, memory-rich GPUs only): the same reads,
+ * but the chunks of a strip are the blocks of one cluster (the launcher
+ * makes gridDim.y the cluster's height, at most 8), and they meet in shared memory instead
+ * of in col_acc: each block leaves its W sums a lane in its own part[],
+ * the cluster's barrier (release, then acquire) makes them visible, and
+ * block 0 of the cluster reads the other blocks' part[] through
+ * distributed shared memory (__cluster_map_shared_rank) and writes the
+ * strip's sums. No atomics, no counter, no second trip to L2 at the end,
+ * any nx. A second barrier keeps every block's shared memory alive until
+ * block 0 has read it.
+ */
+template <int W, int U>
+__global__ void colSumCluster(const int *__restrict__ a, int *colsum, int nx, int ny, int chunk_rows)
+{
+#if __CUDA_ARCH__ >= 900
+    typedef typename lanes_of<W>::vec vec;
+    extern __shared__ int4 part_words[]; /* blockThreads() vectors, sized at launch */
+    vec *part = (vec *)part_words;
+    unsigned int cv;
+    vec s = chunkColumnSums<W, U>(a, nx, ny, chunk_rows, part, &cv);
+    bool mine = threadIdx.y == 0 && cv < (unsigned int)nx / W; /* warp 0's lanes that have columns */
+
+    if (mine)
+        part[threadIdx.x] = s; /* the lane's own slot: no other thread reads it any more */
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+    if (mine && __clusterRelativeBlockRank() == 0) {
+        for (unsigned int r = 1; r < __clusterSizeInBlocks(); ++r)
+            lanes_of<W>::add(s, ((const vec *)__cluster_map_shared_rank(part, r))[threadIdx.x]);
+        ((vec *)colsum)[cv] = s;
+    }
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+#else
+    (void)a; (void)colsum; (void)nx; (void)ny; (void)chunk_rows; /* never launched before 9.0 */
+#endif
+}
+
 #endif /* REDUCE2D_CUH */
