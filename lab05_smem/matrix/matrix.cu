@@ -145,65 +145,35 @@ static void shape_col_coalesced(int nx, int ny, int bx, int by, const wb_gpu *g,
 
 /*
  * colSumOnePass's launch policy (policy.h), measured at 8192x8192 and
- * 20000x20000 (docs/tuning.md):
- *   H100 and every GPU with less DRAM bandwidth per SM: a lane reads an
- *     int4 of each row (W = 4), a chunk is one trip of every warp
- *     (COL_UNROLL rows a warp: 64 rows at 32 x 8), so the reads finish
- *     together and the atomics (nx per chunk) overlap them;
- *   a memory-rich GPU (H200): a lane reads two int4 of each row (W = 8:
- *     1 KiB of a row per warp), and the chunks are as long as one wave of
- *     blocks allows (one wave of the blocks the GPU holds at once): there
- *     the H100's shape ran 0.84x the row sums' GB/s at 8192x8192 (its
- *     million atomics, 8192 columns x 128 chunks, no longer hide behind
- *     the faster reads), this one 0.94-0.95x, and 0.975-0.98x at
- *     20000x20000.
- * W = 8 needs nx % 8 == 0; W = 4 nx % 4 == 0; else W = 1.
+ * 20000x20000 (docs/tuning.md). A lane reads an int4 of each row (W = 4;
+ * W = 1 when nx % 4 != 0), and
+ *   on the H100 and every GPU with less DRAM bandwidth per SM, a chunk is
+ *     one trip of every warp (COL_UNROLL rows a warp: 64 rows at 32 x 8),
+ *     so the reads finish together and the atomics (nx per chunk) overlap
+ *     them;
+ *   on a memory-rich GPU (H200) the chunks are as long as one wave of
+ *     blocks allows (the blocks the GPU holds at once): there the H100's
+ *     shape ran 0.84x the row sums' GB/s at 8192x8192 (its million atomics,
+ *     8192 columns x 128 chunks, no longer hide behind the faster reads),
+ *     this one 0.97x, and 0.97-0.98x at 20000x20000.
  */
-
-/* the ints a lane of colSumOnePass reads from each row */
-static unsigned col_one_pass_w(int nx)
-{
-    if (nx % 8 == 0 && wb_tune("WB_TUNE_COL_W8", wb_policy_rich()) > 0)
-        return 8;
-    return nx % 4 == 0 ? 4 : 1;
-}
-#define COL_UNROLL_W8 4 /* rows in flight per warp with W = 8: the bytes of COL_UNROLL int4s */
-
-static const void *col_one_pass_fn(unsigned w)
-{
-    return w == 8 ? (const void *)colSumOnePass<8, COL_UNROLL_W8>
-                  : w == 4 ? (const void *)colSumOnePass<4, COL_UNROLL> : (const void *)colSumOnePass<1, COL_UNROLL>;
-}
-
-/* 1: colSumOnePass runs as colSumCluster (compute capability 9.0 and up).
- * (-DWB_TUNE=1: WB_TUNE_COL_CLUSTER.) */
-static int col_one_pass_cluster(void)
-{
-    static int cc = -1;
-    if (cc < 0) {
-        int dev = 0, major = 0;
-        CHECK(cudaGetDevice(&dev));
-        CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-        cc = major;
-    }
-    return cc >= 9 && wb_tune("WB_TUNE_COL_CLUSTER", 0) > 0;
-}
-#define COL_CLUSTER_MAX 8 /* the portable cluster size */
+static unsigned col_one_pass_w(int nx) { return nx % 4 == 0 ? 4 : 1; }
 
 /* colSumOnePass: blocks of 32 x (threads / 32) on strips of 32 lanes' W
  * columns; chunks of rows as the policy above says, at least 64 rows and
  * few enough for gridDim.y; one chunk when the matrix is wider than
- * col_acc. (-DWB_TUNE=1: WB_TUNE_COL_THREADS, _W8, _WAVES, _ROWS.) */
+ * col_acc. (-DWB_TUNE=1: WB_TUNE_COL_THREADS, _WAVES, _ROWS.) */
 static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                                size_t *scratch)
 {
     int want = wb_tune("WB_TUNE_COL_THREADS", 0);
     unsigned threads = (unsigned)(want > 0 ? want : bx * by), w = col_one_pass_w(nx);
     unsigned strips = (unsigned)wb_ceil_div(nx / w, 32);
-    long long rows = (long long)(w == 8 ? COL_UNROLL_W8 : COL_UNROLL) * (threads / 32), chunks;
+    long long rows = (long long)COL_UNROLL * (threads / 32), chunks;
     int waves = wb_tune("WB_TUNE_COL_WAVES", wb_policy_rich()), fixed = wb_tune("WB_TUNE_COL_ROWS", 0);
     if (waves > 0) {
-        long long fill = device_fill_shared(col_one_pass_fn(w), threads, (size_t)threads * w * sizeof(int), g);
+        const void *fn = w == 4 ? (const void *)colSumOnePass<4> : (const void *)colSumOnePass<1>;
+        long long fill = device_fill_shared(fn, threads, (size_t)threads * w * sizeof(int), g);
         chunks = waves * fill / strips;
         rows = wb_ceil_div(ny, chunks < 1 ? 1 : chunks);
     } else if (fixed > 0) {
@@ -213,10 +183,8 @@ static void shape_col_one_pass(int nx, int ny, int bx, int by, const wb_gpu *g, 
         rows = 64;
     if (rows < wb_ceil_div(ny, 65535))
         rows = wb_ceil_div(ny, 65535);
-    if (col_one_pass_cluster() && rows < wb_ceil_div(ny, COL_CLUSTER_MAX))
-        rows = wb_ceil_div(ny, COL_CLUSTER_MAX); /* a strip's chunks are one cluster */
     chunks = wb_ceil_div(ny, rows);
-    if (nx > COL_ACC_MAX && !col_one_pass_cluster())
+    if (nx > COL_ACC_MAX)
         chunks = 1;
     *block = dim3(32, threads / 32);
     *grid = dim3(strips, (unsigned)chunks);
@@ -256,33 +224,10 @@ static void run_colSumOnePass(const int *a, int *out, int *scratch, int nx, int 
     unsigned w = col_one_pass_w(nx); /* as shape_col_one_pass chose it */
     size_t shared = (size_t)block.x * block.y * w * sizeof(int);
     (void)scratch;
-    if (col_one_pass_cluster()) {
-        cudaLaunchConfig_t cfg = {};
-        cudaLaunchAttribute cluster;
-        cluster.id = cudaLaunchAttributeClusterDimension;
-        cluster.val.clusterDim.x = 1;
-        cluster.val.clusterDim.y = grid.y; /* the strip's chunks: one cluster */
-        cluster.val.clusterDim.z = 1;
-        cfg.gridDim = grid;
-        cfg.blockDim = block;
-        cfg.dynamicSmemBytes = shared;
-        cfg.attrs = &cluster;
-        cfg.numAttrs = 1;
-        if (w == 8)
-            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<8, COL_UNROLL_W8>, a, out, nx, ny, chunk_rows));
-        else if (w == 4)
-            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<4, COL_UNROLL>, a, out, nx, ny, chunk_rows));
-        else
-            CHECK(cudaLaunchKernelEx(&cfg, colSumCluster<1, COL_UNROLL>, a, out, nx, ny, chunk_rows));
-        CHECK_LAUNCH("colSumCluster");
-        return;
-    }
-    if (w == 8)
-        colSumOnePass<8, COL_UNROLL_W8><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
-    else if (w == 4)
-        colSumOnePass<4, COL_UNROLL><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+    if (w == 4)
+        colSumOnePass<4><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
     else
-        colSumOnePass<1, COL_UNROLL><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
+        colSumOnePass<1><<<grid, block, shared>>>(a, out, nx, ny, chunk_rows);
     CHECK_LAUNCH("colSumOnePass");
 }
 

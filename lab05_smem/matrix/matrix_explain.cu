@@ -86,10 +86,9 @@ void lab05_matrix_explain(const wb_args *a)
     printf("  colSumCoalesced  a warp on a strip:   lanes read a[0..3], a[4..7], ... of one row, the\n"
            "                                        block's other warps the next rows of its chunk;\n"
            "                                        a second kernel adds the chunks' column sums\n");
-    printf("  colSumOnePass    the same reads:      chunks of 64 rows (longer, and two int4 a lane,\n"
-           "                                        on a GPU with more memory bandwidth per SM); each\n"
-           "                                        block atomicAdds its column sums, the strip's last\n"
-           "                                        block writes them\n");
+    printf("  colSumOnePass    the same reads:      chunks of 64 rows (longer on a GPU with more memory\n"
+           "                                        bandwidth per SM); each block atomicAdds its column\n"
+           "                                        sums, the strip's last block writes them\n");
     printf("Column %d's sum, %lld, is the sum of its chunks whatever their order: integers add exactly.\n",
            0, cols[0]);
 }

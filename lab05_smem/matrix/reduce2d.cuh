@@ -208,8 +208,8 @@ __global__ void colSumNaive(const int *a, int *colsum, int nx, int ny)
     }
 }
 
-/* The vector of W ints a lane loads: two int4 (W = 8), int4 (W = 4) or int
- * (W = 1); load reads it through the read-only path, load_cg from L2. */
+/* The vector of W ints a lane loads: int4 (W = 4) or int (W = 1); load
+ * reads it through the read-only path, load_cg from L2. */
 template <int W> struct lanes_of;
 template <> struct lanes_of<4> {
     typedef int4 vec;
@@ -226,17 +226,6 @@ template <> struct lanes_of<1> {
     __device__ static int at(int v, int) { return v; }
     __device__ static int load(const int *p) { return __ldg(p); }
     __device__ static int load_cg(const int *p) { return __ldcg(p); }
-};
-struct int4x2 {
-    int4 lo, hi;
-};
-template <> struct lanes_of<8> {
-    typedef int4x2 vec;
-    __device__ static vec zero() { return {make_int4(0, 0, 0, 0), make_int4(0, 0, 0, 0)}; }
-    __device__ static void add(vec &s, vec v) { lanes_of<4>::add(s.lo, v.lo); lanes_of<4>::add(s.hi, v.hi); }
-    __device__ static int at(vec v, int k) { return k < 4 ? lanes_of<4>::at(v.lo, k) : lanes_of<4>::at(v.hi, k - 4); }
-    __device__ static vec load(const vec *p) { return {__ldg(&p->lo), __ldg(&p->hi)}; }
-    __device__ static vec load_cg(const vec *p) { return {__ldcg(&p->lo), __ldcg(&p->hi)}; }
 };
 
 /*
@@ -338,14 +327,14 @@ __global__ void colSumChunks(const int *scratch, int *colsum, int nx, int chunks
 static __device__ __align__(16) int col_acc[COL_ACC_MAX];
 static __device__ unsigned int col_done[COL_ACC_MAX / 32]; /* one per strip */
 
-template <int W, int U>
+template <int W>
 __global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, int ny, int chunk_rows)
 {
     typedef typename lanes_of<W>::vec vec;
     extern __shared__ int4 part_words[]; /* blockThreads() vectors, sized at launch */
     __shared__ bool last;
     unsigned int cv;
-    vec s = chunkColumnSums<W, U>(a, nx, ny, chunk_rows, (vec *)part_words, &cv);
+    vec s = chunkColumnSums<W, COL_UNROLL>(a, nx, ny, chunk_rows, (vec *)part_words, &cv);
     bool mine = threadIdx.y == 0 && cv < (unsigned int)nx / W; /* warp 0's lanes that have columns */
 
     if (mine)
@@ -372,46 +361,6 @@ __global__ void colSumOnePass(const int *__restrict__ a, int *colsum, int nx, in
                 col_done[blockIdx.x] = 0;
         }
     }
-}
-
-/*
- * 7b. colSumOnePass on a GPU with thread block clusters (compute capability
- * 9.0 and up; the launcher picks it, memory-rich GPUs only): the same reads,
- * but the chunks of a strip are the blocks of one cluster (the launcher
- * makes gridDim.y the cluster's height, at most 8), and they meet in shared memory instead
- * of in col_acc: each block leaves its W sums a lane in its own part[],
- * the cluster's barrier (release, then acquire) makes them visible, and
- * block 0 of the cluster reads the other blocks' part[] through
- * distributed shared memory (__cluster_map_shared_rank) and writes the
- * strip's sums. No atomics, no counter, no second trip to L2 at the end,
- * any nx. A second barrier keeps every block's shared memory alive until
- * block 0 has read it.
- */
-template <int W, int U>
-__global__ void colSumCluster(const int *__restrict__ a, int *colsum, int nx, int ny, int chunk_rows)
-{
-#if __CUDA_ARCH__ >= 900
-    typedef typename lanes_of<W>::vec vec;
-    extern __shared__ int4 part_words[]; /* blockThreads() vectors, sized at launch */
-    vec *part = (vec *)part_words;
-    unsigned int cv;
-    vec s = chunkColumnSums<W, U>(a, nx, ny, chunk_rows, part, &cv);
-    bool mine = threadIdx.y == 0 && cv < (unsigned int)nx / W; /* warp 0's lanes that have columns */
-
-    if (mine)
-        part[threadIdx.x] = s; /* the lane's own slot: no other thread reads it any more */
-    __cluster_barrier_arrive();
-    __cluster_barrier_wait();
-    if (mine && __clusterRelativeBlockRank() == 0) {
-        for (unsigned int r = 1; r < __clusterSizeInBlocks(); ++r)
-            lanes_of<W>::add(s, ((const vec *)__cluster_map_shared_rank(part, r))[threadIdx.x]);
-        ((vec *)colsum)[cv] = s;
-    }
-    __cluster_barrier_arrive();
-    __cluster_barrier_wait();
-#else
-    (void)a; (void)colsum; (void)nx; (void)ny; (void)chunk_rows; /* never launched before 9.0 */
-#endif
 }
 
 #endif /* REDUCE2D_CUH */
