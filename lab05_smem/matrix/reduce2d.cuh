@@ -35,7 +35,7 @@
  *                     warp), the chunks' sums meeting by atomicAdd in an
  *                     accumulator on the device; the last block of each
  *                     strip writes the strip's sums: one launch. A column sum
- *                     reads as fast as a row sum: every warp still reads
+ *                     reads about as fast as a row sum: every warp still reads
  *                     along a row, and the partial sums are a few per column
  *
  * Every kernel takes any nx, ny >= 1 and any block of 32..1024 threads (a
@@ -311,8 +311,9 @@ __global__ void colSumChunks(const int *scratch, int *colsum, int nx, int chunks
  * 7. colSumOnePass: colSumCoalesced's reads in one launch. Block (strip,
  * chunk) reads as colSumPartial (chunkColumnSums), COL_UNROLL rows in
  * flight per trip (the launcher makes a chunk one trip of every warp at the
- * usual blocks: 64 rows at 32 x 8), then lane x of warp 0 adds its W sums
- * into col_acc with atomicAdd: the chunks of a
+ * usual blocks, 64 rows at 32 x 8, or on a GPU with more memory bandwidth
+ * per SM one wave of longer chunks: matrix.cu), then lane x of warp 0 adds
+ * its W sums into col_acc with atomicAdd: the chunks of a
  * column meet in L2, in any order (integers: the same sum). The block that
  * counts itself last of its strip in col_done (one acquire-release atomic
  * by thread 0, after the barrier: every block's atomics are in col_acc
