@@ -119,6 +119,7 @@ LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
 # per-lab nvcc flags (lab06 takes DLCM) and link flags
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
 BUILD_TAG_lab06   := $(if $(DLCM),+dlcm=$(DLCM))
+LAB_LDFLAGS_lab06 := -lcublas # the library row, cublasSgeam
 # lab03's gpuRecursiveReduce launches kernels from the device (dynamic
 # parallelism): relocatable device code, linked with the device runtime.
 # NOCDP=1 builds lab03 without it (-DWB_NO_CDP leaves the two recursive

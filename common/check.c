@@ -10,7 +10,7 @@
 
 const char *const wb_check_header = "lab,kernel,role,size,block,grid,type,values,finish,seed,status,check";
 
-int wb_is_library(const char *kernel) { return !strncmp(kernel, "cub::", 5); }
+int wb_is_library(const char *kernel) { return !strncmp(kernel, "cub::", 5) || !strncmp(kernel, "cublas", 6); }
 
 void wb_check_cfg_of(wb_check_cfg *c, const wb_lab *lab, const wb_args *a, int ni, int bi, int ti, int fi,
                      int si)

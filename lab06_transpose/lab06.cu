@@ -18,6 +18,8 @@
  *   transposeUnroll4Row, transposeUnroll4Col  four elements per thread
  *   transposeSmem, transposeSmemPad        a shared-memory tile, without and with padding
  *   transposeSmemFloat4                    the padded tile with 16-byte loads and stores
+ *   transposeTMA                           the tile moved by the Tensor Memory Accelerator (cc 9.0+)
+ *   cublasSgeam                            the library's transpose (transpose_tma.cuh)
  * and each of the first six again as "NAME+ldcg", with every load an __ldcg()
  * (L1 bypassed), so one table shows what the L1 cache does. The student's
  * exercises (exercises.cuh; solutions/ with SOLUTIONS=1) are a second table,
@@ -35,6 +37,7 @@
  */
 #include "workbook.h"
 #include "transpose.cuh"
+#include "transpose_tma.cuh" /* transposeTMA, cublasSgeam */
 #include "lab06.cuh" /* the row type; run.cu's rows, explain.cu's --explain */
 #include "exercises.h" /* the exercise table (exercises.cu) */
 
@@ -70,6 +73,26 @@ static void run_smemFloat4(float *out, const float *in, int nx, int ny, dim3 gri
         transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
         CHECK_LAUNCH("transposeSmemPad");
     }
+}
+
+/* transposeTMA (compute capability 9.0 and newer: run.cu skips the row
+ * before) where every row is a multiple of 16 bytes, else the padded tile */
+static void run_tma(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)block;
+    if (nx % 4 == 0 && ny % 4 == 0) {
+        launch_transposeTMA(out, in, nx, ny);
+    } else {
+        transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
+        CHECK_LAUNCH("transposeSmemPad");
+    }
+}
+
+static void run_cublas(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)grid;
+    (void)block;
+    launch_cublasSgeam(out, in, nx, ny);
 }
 
 /* The rows of ./lab06, --list and -k. Fields left out are 0: a transpose
@@ -125,6 +148,13 @@ static const t_kernel kernels[] = {
               .lesson = "the padded tile, 16x32 threads moving float4s: 512 bytes a warp per load "
                         "and per store (sides not multiples of 4: transposeSmemPad)"},
      .launch = run_smemFloat4, .unroll = 1, .tile = TILE, .fixed_x = 16, .fixed_y = VEC_ROWS},
+    {.info = {.name = "transposeTMA",
+              .lesson = "the tile copied in and out by the Tensor Memory Accelerator (cc 9.0+): the "
+                        "threads only transpose it in shared memory"},
+     .launch = run_tma, .unroll = 1, .tile = TMA_TILE, .fixed_x = 32, .fixed_y = TMA_ROWS, .min_cc = 90},
+    {.info = {.name = "cublasSgeam",
+              .lesson = "the library's transpose (cuBLAS geam, A^T): what a program calls instead"},
+     .launch = run_cublas, .unroll = 1, .tile = TILE, .library = 1},
 };
 
 /* --exercises without -n: a rectangle taller than wide (see exercises.cuh),
@@ -173,4 +203,36 @@ static const wb_program program = {
     .build = BUILD_NOTE_DLCM,
 };
 
-int main(int argc, char **argv) { return wb_main(&program, argc, argv); }
+/* Under the table: the fastest transpose of the run against the library's,
+ * the same shape (medians of the same run). */
+static void print_versus_cublas(const wb_report *r, FILE *out)
+{
+    const wb_row *lib = NULL, *best = NULL;
+    char words[64];
+    int i;
+    for (i = 0; i < r->nrows; ++i)
+        if (!strcmp(r->rows[i].kernel, "cublasSgeam") && r->rows[i].pass)
+            lib = &r->rows[i];
+    for (i = 0; lib && i < r->nrows; ++i) {
+        const wb_row *w = &r->rows[i];
+        if (w == lib || !w->pass || w->role || !strncmp(w->kernel, "copy", 4))
+            continue;
+        if (!best || w->time.median < best->time.median)
+            best = w;
+    }
+    if (!best || lib->time.median <= 0)
+        return;
+    wb_versus_library(words, sizeof words, best->time.median, lib->time.median);
+    fprintf(out, "against the library (medians of the same run):\n  %s %.4f ms, cublasSgeam %.4f ms: %s\n\n",
+            best->kernel, best->time.median, lib->time.median, words);
+}
+
+int main(int argc, char **argv)
+{
+    wb_run run;
+    int status = wb_main_rows(&program, argc, argv, &run);
+    if (status >= 0)
+        return status;
+    print_versus_cublas(run.r, wb_report_notes(run.r));
+    return wb_main_end(&run);
+}

@@ -252,6 +252,7 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, con
 {
     run_ctx c;
     long long gx, gy;
+    int cc = 10 * g->prop.major + g->prop.minor;
     c.g = g;
     c.k = k;
     c.m = m;
@@ -259,7 +260,15 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, con
     grid_for(k, m->nx, m->ny, c.block, &gx, &gy);
     c.grid = dim3((unsigned)gx, (unsigned)gy);
     wb_row_init(row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
-    wb_row_matrix(row, m->nx, m->ny, c.grid, c.block);
+    wb_row_matrix(row, m->nx, m->ny, k->library ? dim3(0) : c.grid, k->library ? dim3(0) : c.block);
+    if (k->min_cc > cc) { /* not on this GPU: one line under the table (--check: a todo row) */
+        row->todo = 1;
+        snprintf(row->check, sizeof row->check, "not run: needs compute capability %d.%d, this GPU has %d.%d",
+                 k->min_cc / 10, k->min_cc % 10, g->prop.major, g->prop.minor);
+        if (mode == WB_ROW_TIMED)
+            fprintf(wb_report_notes(r), "%s: %s\n", k->info.name, row->check);
+        return;
+    }
     wb_run_row(g, r, lab, reps, mode, &transpose_ops, &c, row);
 }
 

@@ -8,19 +8,21 @@
 #                               (no GPU): each bar whose run the set holds, the rest
 #                               "not measured"
 #
-# The bars, each measured in ONE run against the same run's reference row
-# (medians of CUDA-event times, L2 flushed before every repetition):
+# The bars, each measured against the same run's reference row (medians of
+# CUDA-event times, L2 flushed before every repetition); each run is made
+# BENCH_RUNS times (default 3) and a bar's figure is the median of its runs'
+# ratios:
 #   lab05 --sweep, int, float and double, n = 2^10 .. 2^28: the fastest one-pass
-#       kernel (reduceModern, reduceAtomic) at least 1.00x cub::DeviceReduce::Sum
+#       kernel (reduceModern, reduceAtomic) at least 1.01x cub::DeviceReduce::Sum
 #       (CUB's time over ours)
 #   lab06 at 2048x2048 (the default), 8192x8192 and 3000x5000: the fastest
-#       transpose (of the tiled ones, measured; of all in a kept set) at least
-#       97% of the device-to-device copy of the same bytes
-#   lab05 -n 8192x8192: the whole matrix (reduce2DModern) and the row sums
-#       (rowSumWarp, rowSumBlock) at least 1.00x their CUB rows
-#       (cub::DeviceReduce::Sum, cub::DeviceSegmentedReduce::Sum); the column sums
-#       (colSumCoalesced, colSumOnePass) at least 0.97x the GB/s of the best row sum
-#       (CUB's included), there and at 20000x20000
+#       transpose at least 98% of the device-to-device copy of the same bytes,
+#       and at least 1.03x the library's transpose (cublasSgeam's time over ours)
+#   lab05 -n 8192x8192 and 20000x20000: the whole matrix (reduce2DModern) at
+#       least 1.00x and the row sums (rowSumWarp, rowSumBlock) at least 1.02x
+#       their CUB rows (cub::DeviceReduce::Sum, cub::DeviceSegmentedReduce::Sum);
+#       the column sums (colSumCoalesced, colSumOnePass) at least 0.98x the GB/s
+#       of the best row sum (CUB's included)
 # A ratio is compared as printed (3 decimals; a percentage, 1 decimal).
 #
 # Prints the table (bar, measured, met or missed, with the GPU's name) and
@@ -42,6 +44,10 @@ case $# in
        [ -d "$from" ] || { echo "bench: --from '$from' is not a folder of ./labNN --csv files" >&2; exit 2; } ;;
     *) echo "usage: sh tools/bench.sh [--from DIR]   (make bench [STRICT=1])" >&2; exit 2 ;;
 esac
+RUNS=${BENCH_RUNS:-3}
+case $RUNS in
+    '' | *[!0-9]* | 0) echo "bench: BENCH_RUNS=$RUNS is not accepted: give a count of runs, 1 or more" >&2; exit 2 ;;
+esac
 case ${STRICT:-} in
     '' | 0 | 1) ;;
     *) echo "bench: STRICT=$STRICT is not accepted: give STRICT=1 (exit 1 when a bar is missed) or leave it out" >&2
@@ -61,26 +67,31 @@ SHAPES_T="2048x2048 8192x8192 3000x5000"
 # the rows a measured run times: the candidates for each bar and their
 # references (lab06's other transposes stay under 90% of the copy, and the
 # matrix mode's naive rows far under its bars: measuring them adds nothing)
-TRANSPOSES=transposeSmemPad,transposeSmemFloat4
+TRANSPOSES=transposeSmemPad,transposeSmemFloat4,transposeTMA,cublasSgeam
 MATRIX_ROWS=reduce2DModern,cub::DeviceReduce::Sum,rowSumWarp,rowSumBlock,cub::DeviceSegmentedReduce::Sum
 MATRIX_ROWS=$MATRIX_ROWS,colSumCoalesced,colSumOnePass
 failed=0
 : >"$tmp/made"
 
-# run_one NAME LAB ARGS...: ./LAB ARGS --csv > $runs/NAME.csv
+# run_one NAME LAB ARGS...: ./LAB ARGS --csv > $runs/NAME-K.csv, K = 1 .. RUNS
 run_one() {
     name=$1; lab=$2; shift 2
     printf '  %-20s ' "$name"
-    "./$lab" "$@" --csv >"$runs/$name.csv" 2>"$runs/$name.err"
-    st=$?
-    case $st in
-        0) echo ok ;;
-        3) echo "no usable GPU or a CUDA error (exit 3): $(head -n 1 "$runs/$name.err")"
-           echo "bench: ./$lab needs a usable CUDA GPU; nothing measured" >&2
-           exit 3 ;;
-        *) echo "FAILED (exit $st): $(head -n 1 "$runs/$name.err")"; failed=1; rm -f "$runs/$name.csv" ;;
-    esac
-    [ -f "$runs/$name.csv" ] && echo "$name|$runs/$name.csv|./$lab $* --csv" >>"$tmp/made"
+    k=1
+    while [ "$k" -le "$RUNS" ]; do
+        f=$runs/$name-$k.csv
+        "./$lab" "$@" --csv >"$f" 2>"$runs/$name.err"
+        st=$?
+        case $st in
+            0) echo "$name|$f|./$lab $* --csv|$k" >>"$tmp/made" ;;
+            3) echo "no usable GPU or a CUDA error (exit 3): $(head -n 1 "$runs/$name.err")"
+               echo "bench: ./$lab needs a usable CUDA GPU; nothing measured" >&2
+               exit 3 ;;
+            *) echo "FAILED (exit $st): $(head -n 1 "$runs/$name.err")"; failed=1; rm -f "$f"; return ;;
+        esac
+        k=$((k + 1))
+    done
+    echo "ok ($RUNS runs)"
 }
 
 if [ -z "$from" ]; then
@@ -102,7 +113,7 @@ else
         name=${pair%%:*}; file=$from/${pair#*:}.csv
         [ -f "$file" ] || continue
         grep -q "^$name|" "$tmp/made" && continue
-        echo "$name|$file|kept: $file" >>"$tmp/made"
+        echo "$name|$file|kept: $file|1" >>"$tmp/made"
     done
 fi
 
@@ -110,79 +121,108 @@ fi
 # group|what|size|type|kernel|reference|measured|unit|bar|verdict|source|run_at
 # (unit x: a ratio; %: a percentage of the copy)
 LC_ALL=C awk -F'|' -v sizes2d="$SIZES_2D" -v shapes="$SHAPES_T" '
-    function readcsv(name, file,    line, n, i, f, key) {
+    # run r of name: its PASS rows by kernel and size
+    function readcsv(name, file, r,    line, n, i, f, key) {
         while ((getline line < file) > 0) {
             sub(/\r$/, "", line)
             n = split(line, f, ",")
             if (f[1] == "lab") { for (i = 1; i <= n; i++) H[f[i]] = i; continue }
             if (f[H["role"]] != "kernel" || f[H["status"]] != "PASS") continue
-            key = name SUBSEP f[H["kernel"]] SUBSEP (f[H["nx"]] + 0 > 0 ? f[H["nx"]] "x" f[H["ny"]] : f[H["n"]])
+            key = name SUBSEP f[H["kernel"]] SUBSEP (f[H["nx"]] + 0 > 0 ? f[H["nx"]] "x" f[H["ny"]] : f[H["n"]]) SUBSEP r
             T[key] = f[H["time_ms"]] + 0; G[key] = f[H["gbps"]] + 0; P[key] = f[H["pct_of_copy"]] + 0
-            K[name, f[H["kernel"]]] = 1
             if (!(name in DEV)) { DEV[name] = f[H["device"]]; AT[name] = f[H["run_at"]]; BUILD[name] = f[H["build"]] }
         }
         close(file)
     }
-    # the fastest (smallest time) of the space-separated kernels at size s in run name: its key
-    function fastest(name, list, s,    n, k, i, best, key) {
+    # the fastest (smallest time) of the space-separated kernels at size s in run r of name: its key
+    function fastest(name, list, s, r,    n, k, i, best, key) {
         n = split(list, k, " "); best = ""
         for (i = 1; i <= n; i++) {
-            key = name SUBSEP k[i] SUBSEP s
+            key = name SUBSEP k[i] SUBSEP s SUBSEP r
             if ((key in T) && (best == "" || T[key] < T[best])) best = key
         }
         return best
     }
+    # the transpose of run r at shape s with the highest % of the copy (no copy, no library)
+    function best_transpose(name, s, r,    key, p, best) {
+        best = ""
+        for (key in P) {
+            split(key, p, SUBSEP)
+            if (p[1] != name || p[3] != s || p[4] != r || p[2] ~ /^(copy|cublas)/) continue
+            if (best == "" || P[key] > P[best]) best = key
+        }
+        return best
+    }
     function kname(key,    p) { split(key, p, SUBSEP); return p[2] }
-    # one bar: measured m (or "" when not measured), the bar b
-    function bar(group, what, s, type, name, kern, ref, m, unit, b, why,    v, shown) {
-        if (m == "") { v = "not measured"; shown = "" }
+    # the runs measured: one ratio per run in V[1..nv], the kernel of each in VK[]
+    function clear() { nv = 0; delete V; delete VK }
+    function add(v, key) { V[++nv] = v; VK[nv] = kname(key) }
+    # the median of V[1..nv] (the lower middle of an even count), the kernel of that run in MK
+    function median(    i, j, t, tk) {
+        for (i = 2; i <= nv; i++)
+            for (j = i; j > 1 && V[j - 1] > V[j]; j--) { t = V[j]; V[j] = V[j - 1]; V[j - 1] = t; tk = VK[j]; VK[j] = VK[j - 1]; VK[j - 1] = tk }
+        MK = VK[int((nv + 1) / 2)]
+        return V[int((nv + 1) / 2)]
+    }
+    # one bar from the ratios collected (none: not measured, with why)
+    function bar(group, what, s, type, name, ref, unit, b, why,    m, v, shown, kern) {
+        if (nv == 0) { v = "not measured"; shown = ""; kern = "" }
         else {
+            m = median(); kern = MK
             shown = unit == "x" ? sprintf("%.3f", m) : sprintf("%.1f", m)
             v = (shown + 0 >= b + 0) ? "met" : "missed"
         }
-        printf "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s\n", group, what, s, type, kern, ref, shown, unit,
-            b, (m == "" ? v (why != "" ? ": " why : "") : v), (name in SRC) ? SRC[name] : "", (name in AT) ? AT[name] : ""
+        printf "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%d\n", group, what, s, type, kern, ref, shown, unit,
+            b, (nv == 0 ? v (why != "" ? ": " why : "") : v), (name in SRC) ? SRC[name] : "", (name in AT) ? AT[name] : "", nv
     }
-    { SRC[$1] = $3; readcsv($1, $2) }
+    { SRC[$1] = $3; readcsv($1, $2, $4); if ($4 + 0 > RUNS[$1]) RUNS[$1] = $4 + 0 }
     END {
         ONE = "reduceModern reduceAtomic"; CUB = "cub::DeviceReduce::Sum"; SEG = "cub::DeviceSegmentedReduce::Sum"
         for (i = 1; i <= 3; i++) {
             t = i == 1 ? "int" : i == 2 ? "float" : "double"; name = "sweep-" t
             for (e = 10; e <= 28; e += 2) {
-                n = 2 ^ e; s = sprintf("%d", n)
-                best = fastest(name, ONE, s); ref = name SUBSEP CUB SUBSEP s
-                why = (name in DEV) ? "no such n in the run" : "no run"
-                if (best != "" && (ref in T) && T[best] > 0)
-                    bar("sweep", "one pass / CUB", "2^" e, t, name, kname(best), CUB, T[ref] / T[best], "x", "1.00", "")
-                else bar("sweep", "one pass / CUB", "2^" e, t, name, "", CUB, "", "x", "1.00", why)
+                s = sprintf("%d", 2 ^ e); clear()
+                for (r = 1; r <= RUNS[name]; r++) {
+                    best = fastest(name, ONE, s, r); ref = name SUBSEP CUB SUBSEP s SUBSEP r
+                    if (best != "" && (ref in T) && T[best] > 0) add(T[ref] / T[best], best)
+                }
+                bar("sweep", "one pass / CUB", "2^" e, t, name, CUB, "x", "1.01", (name in DEV) ? "no such n in the run" : "no run")
             }
         }
         ns = split(shapes, S, " ")
         for (i = 1; i <= ns; i++) {
-            name = "lab06-" S[i]; best = ""
-            for (key in P) {
-                split(key, p, SUBSEP)
-                if (p[1] != name || p[3] != S[i] || p[2] ~ /^copy/) continue
-                if (best == "" || P[key] > P[best]) best = key
+            name = "lab06-" S[i]; why = (name in DEV) ? "no such shape in the run" : "no run"; clear()
+            for (r = 1; r <= RUNS[name]; r++)
+                if ((best = best_transpose(name, S[i], r)) != "") add(P[best], best)
+            bar("transpose", "transpose / copy", S[i], "float", name, "the copy", "%", "98", why)
+            clear()
+            for (r = 1; r <= RUNS[name]; r++) {
+                best = best_transpose(name, S[i], r); ref = name SUBSEP "cublasSgeam" SUBSEP S[i] SUBSEP r
+                if (best != "" && (ref in T) && T[best] > 0) add(T[ref] / T[best], best)
             }
-            if (best != "") bar("transpose", "transpose / copy", S[i], "float", name, kname(best), "the copy", P[best], "%", "97", "")
-            else bar("transpose", "transpose / copy", S[i], "float", name, "", "the copy", "", "%", "97", (name in DEV) ? "no such shape in the run" : "no run")
+            bar("transpose", "transpose / cuBLAS", S[i], "float", name, "cublasSgeam", "x", "1.03", (name in DEV) ? "no cublasSgeam row in the run" : why)
         }
         ns = split(sizes2d, S, " ")
         for (i = 1; i <= ns; i++) {
             name = "matrix-" S[i]; why = (name in DEV) ? "a row missing in the run" : "no run"
-            if (S[i] == "8192x8192") {
-                best = fastest(name, "reduce2DModern", S[i]); ref = name SUBSEP CUB SUBSEP S[i]
-                if (best != "" && (ref in T)) bar("matrix", "whole matrix / CUB", S[i], "int", name, kname(best), CUB, T[ref] / T[best], "x", "1.00", "")
-                else bar("matrix", "whole matrix / CUB", S[i], "int", name, "", CUB, "", "x", "1.00", why)
-                best = fastest(name, "rowSumWarp rowSumBlock", S[i]); ref = name SUBSEP SEG SUBSEP S[i]
-                if (best != "" && (ref in T)) bar("matrix", "row sums / CUB", S[i], "int", name, kname(best), SEG, T[ref] / T[best], "x", "1.00", "")
-                else bar("matrix", "row sums / CUB", S[i], "int", name, "", SEG, "", "x", "1.00", why)
+            clear()
+            for (r = 1; r <= RUNS[name]; r++) {
+                best = fastest(name, "reduce2DModern", S[i], r); ref = name SUBSEP CUB SUBSEP S[i] SUBSEP r
+                if (best != "" && (ref in T) && T[best] > 0) add(T[ref] / T[best], best)
             }
-            best = fastest(name, "colSumCoalesced colSumOnePass", S[i]); ref = fastest(name, "rowSumWarp rowSumBlock " SEG, S[i])
-            if (best != "" && ref != "" && G[ref] > 0)
-                bar("matrix", "columns / rows GB/s", S[i], "int", name, kname(best), kname(ref), G[best] / G[ref], "x", "0.97", "")
-            else bar("matrix", "columns / rows GB/s", S[i], "int", name, "", "the best row sum", "", "x", "0.97", why)
+            bar("matrix", "whole matrix / CUB", S[i], "int", name, CUB, "x", "1.00", why)
+            clear()
+            for (r = 1; r <= RUNS[name]; r++) {
+                best = fastest(name, "rowSumWarp rowSumBlock", S[i], r); ref = name SUBSEP SEG SUBSEP S[i] SUBSEP r
+                if (best != "" && (ref in T) && T[best] > 0) add(T[ref] / T[best], best)
+            }
+            bar("matrix", "row sums / CUB", S[i], "int", name, SEG, "x", "1.02", why)
+            clear()
+            for (r = 1; r <= RUNS[name]; r++) {
+                best = fastest(name, "colSumCoalesced colSumOnePass", S[i], r); ref = fastest(name, "rowSumWarp rowSumBlock " SEG, S[i], r)
+                if (best != "" && ref != "" && G[ref] > 0) add(G[best] / G[ref], best)
+            }
+            bar("matrix", "columns / rows GB/s", S[i], "int", name, "the best row sum", "x", "0.98", why)
         }
         for (name in DEV) { print "#device|" DEV[name] "|" BUILD[name]; break }
     }' "$tmp/made" >"$tmp/table"
@@ -202,7 +242,7 @@ mkdir -p "$out" || exit 2
 
 # the CSV: one row per bar
 {
-    echo "device,group,what,size,type,kernel,reference,measured,unit,bar,verdict,source,run_at"
+    echo "device,group,what,size,type,kernel,reference,measured,unit,bar,verdict,source,run_at,runs"
     awk -F'|' -v dev="$gpu" '$1 !~ /^#/ {
         printf "%s", dev
         for (i = 1; i <= NF; i++) { v = $i; gsub(/,/, ";", v); printf ",%s", v }
@@ -212,12 +252,12 @@ mkdir -p "$out" || exit 2
 # the table on the screen
 echo
 if [ -z "$from" ]; then
-    echo "make bench on $gpu ($build), $day: each bar measured in one run"
+    echo "make bench on $gpu ($build), $day: each bar the median of $RUNS runs,"
 else
     echo "the bars from the runs kept in $from: $gpu ($build), $day,"
     echo "each bar from one run against the same run's reference row (medians)"
 fi
-[ -z "$from" ] && echo "against the same run's reference row (medians)"
+[ -z "$from" ] && echo "each against the same run's reference row (medians)"
 awk -F'|' '
     $1 ~ /^#/ { next }
     {
@@ -236,6 +276,7 @@ awk -F'|' '
 # the runs, the matrix rows' long -k list written once (100 columns)
 echo "runs:"
 awk -F'|' -v m="$MATRIX_ROWS" '
+    $4 != 1 { next }
     { c = $3; i = index(c, m); if (i) { c = substr(c, 1, i - 1) "M" substr(c, i + length(m)); seen = 1 } print "  " c }
     END { if (seen) { gsub(/,cub::DeviceSegmentedReduce/, ",\n      cub::DeviceSegmentedReduce", m); print "  M = " m } }' "$tmp/made"
 

@@ -202,7 +202,24 @@ static void run_reduce2DModern(const int *a, int *out, int *scratch, int nx, int
 }
 M_LAUNCHER(rowSumNaive)
 M_LAUNCHER(rowSumWarp)
-M_LAUNCHER(rowSumBlock)
+/* rowSumBlock; in a tuning build WB_TUNE_ROW_AHEAD=1 runs rowSumBlockAhead
+ * on a grid the GPU holds at once (nx % 4 == 0) */
+static void run_rowSumBlock(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)scratch;
+    if (wb_tune("WB_TUNE_ROW_AHEAD", 0) && nx % 4 == 0) {
+        int per_sm = 0, dev = 0, sms = 0;
+        unsigned threads = block.x * block.y;
+        CHECK(cudaGetDevice(&dev));
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rowSumBlockAhead<ROW_BLOCK_UNROLL>, (int)threads, 0));
+        rowSumBlockAhead<ROW_BLOCK_UNROLL><<<min_u((unsigned)ny, (unsigned)(per_sm * sms)), block>>>(a, out, nx, ny);
+        CHECK_LAUNCH("rowSumBlockAhead");
+        return;
+    }
+    rowSumBlock<<<grid, block>>>(a, out, nx, ny);
+    CHECK_LAUNCH("rowSumBlock");
+}
 M_LAUNCHER(colSumNaive)
 
 /* two launches: the chunks' partial column sums, then their sum per column */

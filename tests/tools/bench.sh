@@ -17,8 +17,8 @@ fi
 OUTD=$TMPD/bench
 run env BENCH_DIR="$OUTD" sh tools/bench.sh --from "$K"
 CSV=$OUTD/nvidia-h100-80gb-hbm3/bench.csv
-if [ "$STATUS" -eq 0 ] && [ -f "$CSV" ] && [ "$(grep -c . "$CSV")" -eq 38 ]; then
-    ok "bench --from $K: exit 0, 37 bars in bench.csv"
+if [ "$STATUS" -eq 0 ] && [ -f "$CSV" ] && [ "$(grep -c . "$CSV")" -eq 43 ]; then
+    ok "bench --from $K: exit 0, 42 bars in bench.csv"
 else
     notok "bench --from $K" "exit $STATUS, $(grep -c . "$CSV" 2>/dev/null) lines in $CSV; $(head -c 300 "$ERRF")"
 fi
@@ -28,17 +28,17 @@ fi
 want_int=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
     $(h["n"]) == 4096 { t[$(h["kernel"])] = $(h["time_ms"]) }
     END { r = t["cub::DeviceReduce::Sum"] / t["reduceModern"]; if (t["reduceAtomic"] < t["reduceModern"]) r = t["cub::DeviceReduce::Sum"] / t["reduceAtomic"]
-          printf "%.3f,x,1.00,%s", r, (sprintf("%.3f", r) + 0 >= 1 ? "met" : "missed") }' "$K/lab05-sweep.csv")
+          printf "%.3f,x,1.01,%s", r, (sprintf("%.3f", r) + 0 >= 1.01 ? "met" : "missed") }' "$K/lab05-sweep.csv")
 got_int=$(awk -F, '$2 == "sweep" && $4 == "2^12" && $5 == "int" { print $8 "," $9 "," $10 "," $11 }' "$CSV")
 if [ -n "$want_int" ] && [ "$got_int" = "$want_int" ]; then ok "bench: lab05 int n = 2^12 is $got_int, as its run's medians say"
 else notok "bench: lab05 int n = 2^12" "bench.csv says '$got_int', the run's medians '$want_int'"; fi
-got_rows=$(awk -F, '$3 == "row sums / CUB" { print $6 "," $8 "," $11 }' "$CSV")
+got_rows=$(awk -F, '$3 == "row sums / CUB" && $4 == "8192x8192" { print $6 "," $8 "," $11 }' "$CSV")
 want_rows=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } { t[$(h["kernel"])] = $(h["time_ms"]) }
     END { k = t["rowSumWarp"] < t["rowSumBlock"] ? "rowSumWarp" : "rowSumBlock"; r = t["cub::DeviceSegmentedReduce::Sum"] / t[k]
-          printf "%s,%.3f,%s", k, r, (sprintf("%.3f", r) + 0 >= 1 ? "met" : "missed") }' "$K/lab05-matrix.csv")
+          printf "%s,%.3f,%s", k, r, (sprintf("%.3f", r) + 0 >= 1.02 ? "met" : "missed") }' "$K/lab05-matrix.csv")
 if [ "$got_rows" = "$want_rows" ]; then ok "bench: the row sums at 8192x8192 are $got_rows"
 else notok "bench: the row sums at 8192x8192" "bench.csv says '$got_rows', the run's medians '$want_rows'"; fi
-if grep -q '^[^,]*,transpose,transpose / copy,3000x5000,float,,the copy,,%,97,not measured: no run,' "$CSV"; then
+if grep -q '^[^,]*,transpose,transpose / copy,3000x5000,float,,the copy,,%,98,not measured: no run,' "$CSV"; then
     ok "bench: the transpose at 3000x5000, never run there, is not measured"
 else notok "bench: a bar without a run" "no 'not measured: no run' row for 3000x5000 in $CSV"; fi
 if grep -q 'met, .* missed, .* not measured$' "$OUTF" && ! awk 'length($0) > 100 { exit 1 }' "$OUTF"; then
@@ -50,15 +50,15 @@ if grep -q 'the bar</text>' "$OUTD/nvidia-h100-80gb-hbm3/bench.svg" 2>/dev/null 
 else notok "bench: bench.svg" "no chart, or no line at the bar, or no missed bar in it"; fi
 
 # the same set with the transpose run made to meet its bar (a copy whose
-# 2048x2048 transposeSmemPad row is at 98%): the verdict follows the run
+# 2048x2048 transposeSmemPad row is at 99%): the verdict follows the run
 mkdir -p "$TMPD/kept"
 cp "$K"/lab05-sweep*.csv "$K/lab05-matrix.csv" "$TMPD/kept/"
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; print; next }
-    $(h["kernel"]) == "transposeSmemPad" { $(h["pct_of_copy"]) = "98.00" } { print }' "$K/lab06.csv" >"$TMPD/kept/lab06.csv"
+    $(h["kernel"]) == "transposeSmemPad" { $(h["pct_of_copy"]) = "99.00" } { print }' "$K/lab06.csv" >"$TMPD/kept/lab06.csv"
 run env BENCH_DIR="$TMPD/b2" sh tools/bench.sh --from "$TMPD/kept"
-if [ "$STATUS" -eq 0 ] && grep -q ',transpose / copy,2048x2048,float,transposeSmemPad,the copy,98.0,%,97,met,' \
+if [ "$STATUS" -eq 0 ] && grep -q ',transpose / copy,2048x2048,float,transposeSmemPad,the copy,99.0,%,98,met,' \
     "$TMPD/b2/nvidia-h100-80gb-hbm3/bench.csv" && grep -q 'not measured: no run' "$TMPD/b2/nvidia-h100-80gb-hbm3/bench.csv"; then
-    ok "bench: a run at 98% of the copy meets the 97% bar; the 8192x8192 run left out is not measured"
+    ok "bench: a run at 99% of the copy meets the 98% bar; the 8192x8192 run left out is not measured"
 else notok "bench: the verdict follows the run" "exit $STATUS; $(grep 2048x2048 "$TMPD/b2/nvidia-h100-80gb-hbm3/bench.csv" 2>/dev/null)"; fi
 
 # STRICT=1: exit 1 when a bar is missed; bad usage: exit 2 with one line
