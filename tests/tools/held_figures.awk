@@ -169,11 +169,17 @@ function load_table(key, page, heading,    f, line, st, in_h, inb, n, c, i, r, h
     NR_[key] = r > 0 ? r : 0
     if (r < 0) NOTABLE[key] = 1
 }
-# the row of a csv or table source that ROW names, or 0
-function trow(key, row, csv,    r) {
-    for (r = 1; r <= NR_[key]; r++)
-        if (csv ? RN[key, r] == row : begins(RN[key, r], row)) return r
-    return 0
+# the row of a csv or table source that ROW (A > B: the first B at or after A) names, or 0
+function trow(key, row, csv,    r, parts, np, p, at) {
+    np = split(row, parts, " > "); at = 1
+    for (p = 1; p <= np; p++) {
+        parts[p] = trim(parts[p])
+        for (r = at; r <= NR_[key]; r++)
+            if (csv ? RN[key, r] == parts[p] : begins(RN[key, r], parts[p])) break
+        if (r > NR_[key]) return 0
+        at = r + (p < np)
+    }
+    return r
 }
 function tcol(key, col,    c) { for (c = 1; c <= NC_[key]; c++) if (HEAD[key, c] == col) return c; return 0 }
 # the number a figure or a cell shows ("1.83x", "93.3%", "0.0058") as digits, or ""
