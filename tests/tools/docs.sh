@@ -151,6 +151,28 @@ stale=$(awk -f tests/tools/snapshot_format.awk $CHAPTERS)
 if [ -z "$stale" ]; then ok "every pasted output is marked, measured and in today's format"
 else notok "pasted outputs in today's format" "$(printf '%s\n' "$stale" | wc -l) problem(s) (make snapshots on a GPU rewrites them): $(printf '%s\n' "$stale" | head -n 4 | tr '\n' ';')"; fi
 
+# every chapter asks before it tells: its opening (the text above its first
+# section, "The goal" included) asks a question or asks for a prediction, and a
+# prediction (predict, guess, before you run, write it down, ...) comes before
+# its first pasted output. A chapter that opens with what it found, or that
+# explains the answer in a section before it first asks, fails here.
+for ch in docs/lab[0-9][0-9]*.md; do
+    why=$(awk '
+        function cue(s) { return s ~ /[Pp]redict|[Gg]uess|[Bb]efore (you (run|look|measure|read)|running|reading|measuring)|[Ww]rite (it|your|them|both|down)/ }
+        /^[ \t]*```/ { code = !code; next }
+        code || /^[ \t]*<!--/ && !/^<!-- run/ { next }
+        /^## / { if (substr($0, 4) != "The goal") opened = 1 }
+        !opened && !/^#/ && (/\?/ || cue($0)) { asked = 1 }
+        cue($0) && !cued { cued = FNR }
+        /^<!-- run/ && !shown { shown = FNR }
+        END {
+            if (!asked) print "its opening asks nothing before its first section explains"
+            else if (shown && (!cued || cued > shown)) print "no prediction before its first output (line " shown ")"
+        }' "$ch")
+    if [ -z "$why" ]; then ok "$ch asks before it tells"
+    else notok "$ch asks before it tells" "$why"; fi
+done
+
 # every numbered question of a chapter's Questions section has a numbered
 # answer under its lab in docs/answers.md (a students' copy, make handout,
 # has no answers.md: nothing to count)
