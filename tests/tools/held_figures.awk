@@ -46,8 +46,9 @@
 # A FILE.csv (a path from the repository root, a lab's --csv output): ROW is
 # the value of its `kernel` field, COLUMN the name of a field. "table PAGE:
 # HEADING" is the first markdown table under the heading of docs/PAGE.md
-# that begins with HEADING: ROW is the text its first cell begins with (bold
-# marks dropped), COLUMN the text of a heading cell. There the figure must be
+# that begins with HEADING: ROW is the text its row begins with, cells joined
+# by " | " and bold marks dropped ("[8192x8192 | W = 4, one wave | ms]": the
+# last | of an address sets its column apart), COLUMN the text of a heading cell. There the figure must be
 # the field's value rounded to the figure's own digits (0.1160 holds
 # 0.115968; 0.116 holds it too; 0.1159 fails).
 #
@@ -162,7 +163,8 @@ function load_table(key, page, heading,    f, line, st, in_h, inb, n, c, i, r, h
             c[i] = trim(c[i]); gsub(/\*\*/, "", c[i])
             if (r == 0) HEAD[key, i - 1] = c[i]; else CELL[key, r, i - 1] = c[i]
         }
-        if (r == 0) NC_[key] = n - 2; else RN[key, r] = CELL[key, r, 1]
+        if (r == 0) NC_[key] = n - 2
+        else { RN[key, r] = CELL[key, r, 1]; for (i = 2; i <= n - 2; i++) RN[key, r] = RN[key, r] " | " CELL[key, r, i] }
     }
     if (st < 0) NOFILE[key] = 1
     close(f)
@@ -321,7 +323,7 @@ function flush(    i, m, rest, figs, src, ch, k, cmd, j, key, where, row, col, a
                 p = index(figs, "]")
                 if (p == 0) { print FILENAME ":" MLINE[i] ": a [ROW | COLUMN] without its ]"; break }
                 addr = substr(figs, 2, p - 2); figs = substr(figs, p + 1)
-                p = index(addr, "|")
+                p = match(addr, /\|[^|]*$/) # the last |: a table's ROW may hold " | "
                 if (!p) { row = trim(addr); col = ""; continue }
                 # [ROW |] keeps the column, [| COLUMN] the row
                 if (trim(substr(addr, 1, p - 1)) != "") row = trim(substr(addr, 1, p - 1))
