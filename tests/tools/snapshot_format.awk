@@ -16,11 +16,15 @@ BEGIN {
     n = split(order, names, " ")
     for (i = 1; i <= n; i++) rank[names[i]] = i
 }
+# a block that ends its file has no line under it: that is a missing one too
+function no_made(file, line) { print file ":" line ": no \"_Measured on GPU, toolkit, date_\" line under the block" }
+FNR == 1 && want_made { no_made(prev_file, prev_fnr + 1) }
 FNR == 1 { in_block = 0; marker = ""; want_made = 0 }
+{ prev_file = FILENAME; prev_fnr = FNR }
+END { if (want_made) no_made(prev_file, prev_fnr + 1) }
 want_made {
     want_made = 0
-    if ($0 !~ /^_Measured on .*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]/)
-        print FILENAME ":" FNR ": no \"_Measured on GPU, toolkit, date_\" line under the block"
+    if ($0 !~ /^_Measured on .*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]/) no_made(FILENAME, FNR)
 }
 /^<!-- run( on [a-z0-9-]+)?: .* -->$/ { marker = $0; sub(/^<!-- run( on [a-z0-9-]+)?: /, "", marker); sub(/ -->$/, "", marker); next }
 /^```/ && !in_block {
