@@ -328,7 +328,7 @@ $(BUILD)/tests/lab06_first/exercises.cuh: tests/harness/lab06_first.cuh
 $(LAB06_FIRST): $(BUILD)/tests/lab06_first/exercises.cu $(BUILD)/tests/lab06_first/exercises.cuh \
     $(filter-out %/exercises.o,$(lab06_OBJ)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab06.o | need-nvcc
 	@echo "  NVCC   $@"
-	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) -Icommon -Ilab06_transpose -o $@ $< $(filter %.o,$^) -lm
+	$(Q)$(NVCC) $(NVFLAGS) $(GENCODE) -Icommon -Ilab06_transpose -o $@ $< $(filter %.o,$^) $(LAB_LDFLAGS_lab06) -lm
 
 # lab05's code for GPUs before 8.0 (modern.cuh's __CUDA_ARCH__ < 800 path),
 # built for sm_75 alone into build/sm75/: on a newer GPU the driver compiles

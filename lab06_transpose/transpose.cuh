@@ -247,24 +247,19 @@ __global__ void __launch_bounds__(32 * TILE_ROWS)
  * measured slower on the H200 (docs/tuning.md), kept for a tuning build
  * (launch_transposeSmemFloat4).
  */
-template <int ROWS, bool DIAG, int TILES = 1>
+template <int ROWS, bool DIAG>
 __global__ void __launch_bounds__(16 * ROWS)
     transposeSmemFloat4(float *out, const float *__restrict__ in, const int nx, const int ny)
 {
-    __shared__ float tiles[TILES][TILE][TILE + 1];
+    __shared__ float tile[TILE][TILE + 1];
     int bx = blockIdx.x, by = blockIdx.y;
     if (DIAG) {
         unsigned int b = blockIdx.x + gridDim.x * blockIdx.y; /* the launch order */
         by = b % gridDim.y;
         bx = (b / gridDim.y + by) % gridDim.x;
     }
+    int x0 = bx * TILE, y0 = by * TILE;
     int tx = threadIdx.x, ty = threadIdx.y;
-    /* TILES > 1 (a tuning build): the block moves TILES neighbouring tiles of a
-     * row of tiles, every load of all of them in flight before the barrier */
-#pragma unroll
-    for (int t = 0; t < TILES; ++t) {
-    float(*tile)[TILE + 1] = tiles[t];
-    int x0 = (bx * TILES + t) * TILE, y0 = by * TILE;
 
     /* 1. rows of in into rows of the tile: a float4 per thread and row
      *    (x0 + 4 * tx < nx holds for all four floats: nx % 4 == 0) */
@@ -278,15 +273,9 @@ __global__ void __launch_bounds__(16 * ROWS)
             tile[ty + j][4 * tx + 3] = v.w;
         }
 
-    }
-
     __syncthreads();
 
     /* 2. columns of the tile into rows of out, 4 rows of the tile per float4 */
-#pragma unroll
-    for (int t = 0; t < TILES; ++t) {
-    float(*tile)[TILE + 1] = tiles[t];
-    int x0 = (bx * TILES + t) * TILE, y0 = by * TILE;
 #pragma unroll
     for (int j = 0; j < TILE; j += ROWS)
         if (x0 + ty + j < nx && y0 + 4 * tx < ny) {
@@ -294,7 +283,6 @@ __global__ void __launch_bounds__(16 * ROWS)
             float4 v = make_float4(tile[4 * tx][c], tile[4 * tx + 1][c], tile[4 * tx + 2][c], tile[4 * tx + 3][c]);
             *(float4 *)&out[(x0 + c) * ny + y0 + 4 * tx] = v;
         }
-    }
 }
 
 /*
@@ -314,8 +302,6 @@ static inline void launch_transposeSmemFloat4(float *out, const float *in, int n
     case 3: transposeSmemFloat4<16, true><<<grid, dim3(16, 16)>>>(out, in, nx, ny); break;
     case 4: transposeSmemFloat4<8, false><<<grid, dim3(16, 8)>>>(out, in, nx, ny); break;
     case 5: transposeSmemFloat4<8, true><<<grid, dim3(16, 8)>>>(out, in, nx, ny); break;
-    case 6: transposeSmemFloat4<VEC_ROWS, false, 2><<<dim3((grid.x + 1) / 2, grid.y), dim3(16, VEC_ROWS)>>>(out, in, nx, ny); break;
-    case 7: transposeSmemFloat4<16, false, 2><<<dim3((grid.x + 1) / 2, grid.y), dim3(16, 16)>>>(out, in, nx, ny); break;
 #endif
     default: transposeSmemFloat4<VEC_ROWS, false><<<grid, dim3(16, VEC_ROWS)>>>(out, in, nx, ny); break;
     }

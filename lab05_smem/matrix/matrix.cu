@@ -111,15 +111,22 @@ static void shape_row_warp(int nx, int ny, int bx, int by, const wb_gpu *g, dim3
     *scratch = 0;
 }
 
-/* rowSumBlock: a block per row (up to 2^20 blocks; beyond, the blocks loop).
+/* rowSumBlock: a block per row (up to 2^20 blocks; beyond, the blocks loop),
+ * of ROW_BLOCK_THREADS threads whatever -b says, on every GPU: on an H100
+ * (docs/tuning.md) 512 threads read 1.004-1.009x CUB's segmented reduce at
+ * 8192x8192 and 1.012-1.013x at 20000x20000, the -b default of 256 (16x16)
+ * 0.995-0.998x and 0.996-0.997x, 1024 threads 0.96x.
  * (-DWB_TUNE=1: WB_TUNE_ROW_THREADS = a 1D block of that many threads.) */
+#define ROW_BLOCK_THREADS 512
 static void shape_row_block(int nx, int ny, int bx, int by, const wb_gpu *g, dim3 *grid, dim3 *block,
                             size_t *scratch)
 {
-    int threads = wb_tune("WB_TUNE_ROW_THREADS", 0);
+    int threads = wb_tune("WB_TUNE_ROW_THREADS", ROW_BLOCK_THREADS);
     (void)nx;
     (void)g;
-    *block = threads > 0 ? dim3((unsigned)threads) : dim3((unsigned)bx, (unsigned)by);
+    (void)bx;
+    (void)by;
+    *block = dim3((unsigned)threads);
     *grid = dim3(min_u((unsigned)ny, 1u << 20));
     *scratch = 0;
 }
@@ -202,24 +209,7 @@ static void run_reduce2DModern(const int *a, int *out, int *scratch, int nx, int
 }
 M_LAUNCHER(rowSumNaive)
 M_LAUNCHER(rowSumWarp)
-/* rowSumBlock; in a tuning build WB_TUNE_ROW_AHEAD=1 runs rowSumBlockAhead
- * on a grid the GPU holds at once (nx % 4 == 0) */
-static void run_rowSumBlock(const int *a, int *out, int *scratch, int nx, int ny, dim3 grid, dim3 block)
-{
-    (void)scratch;
-    if (wb_tune("WB_TUNE_ROW_AHEAD", 0) && nx % 4 == 0) {
-        int per_sm = 0, dev = 0, sms = 0;
-        unsigned threads = block.x * block.y;
-        CHECK(cudaGetDevice(&dev));
-        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rowSumBlockAhead<ROW_BLOCK_UNROLL>, (int)threads, 0));
-        rowSumBlockAhead<ROW_BLOCK_UNROLL><<<min_u((unsigned)ny, (unsigned)(per_sm * sms)), block>>>(a, out, nx, ny);
-        CHECK_LAUNCH("rowSumBlockAhead");
-        return;
-    }
-    rowSumBlock<<<grid, block>>>(a, out, nx, ny);
-    CHECK_LAUNCH("rowSumBlock");
-}
+M_LAUNCHER(rowSumBlock)
 M_LAUNCHER(colSumNaive)
 
 /* two launches: the chunks' partial column sums, then their sum per column */
@@ -341,7 +331,7 @@ static const m_kernel kernels[] = {
      .launch = run_rowSumNaive, .shape = shape_row_naive, .output = M_ROWS},
     {.info = {.name = "rowSumWarp", .lesson = MATRIX_TAG "a warp per row: neighbouring int4s, shuffles"},
      .launch = run_rowSumWarp, .shape = shape_row_warp, .output = M_ROWS},
-    {.info = {.name = "rowSumBlock", .lesson = MATRIX_TAG "a block per row: neighbouring int4s, the block's shuffles"},
+    {.info = {.name = "rowSumBlock", .lesson = MATRIX_TAG "a block of 512 per row: neighbouring int4s, the block's shuffles"},
      .launch = run_rowSumBlock, .shape = shape_row_block, .output = M_ROWS},
     {.info = {.name = SEG_NAME, .lesson = MATRIX_TAG "the library, a segment per row: the row-sum yardstick"},
      .launch = run_cubRows, .shape = shape_cub, .output = M_ROWS},

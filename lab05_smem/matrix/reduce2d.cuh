@@ -190,53 +190,6 @@ __global__ void rowSumBlock(const int *__restrict__ a, int *rowsum, int nx, int 
     }
 }
 
-/* 4c. rowSumBlock with the next row's reads in flight: a grid the GPU
- * holds at once, block b taking rows b, b + gridDim.x, ...; each thread
- * issues the first trip of U int4 loads of its block's next row before the
- * block adds the current one, so the barrier of the block's sum no longer
- * leaves the memory idle. Every row must start on 16 bytes: nx % 4 == 0.
- * The two warp_sums take turns, so no barrier is needed after a row. */
-template <int U>
-__device__ __forceinline__ void rowFirstTrip(const int *__restrict__ a, unsigned int r, unsigned int nx,
-                                             unsigned int ny, int4 (&v)[U])
-{
-    const int4 *__restrict__ p = (const int4 *)(a + (size_t)r * nx);
-    unsigned int nv = nx / 4, t = flatTid(), threads = blockThreads();
-#pragma unroll
-    for (int u = 0; u < U; ++u)
-        v[u] = r < ny && t + threads * u < nv ? __ldg(p + t + threads * u) : make_int4(0, 0, 0, 0);
-}
-
-template <int U>
-__global__ void rowSumBlockAhead(const int *__restrict__ a, int *rowsum, int nx, int ny)
-{
-    __shared__ int warp_sums[2][32];
-    unsigned int t = flatTid(), threads = blockThreads(), nv = (unsigned int)nx / 4, turn = 0;
-    int4 v[U];
-    rowFirstTrip<U>(a, blockIdx.x, (unsigned int)nx, (unsigned int)ny, v);
-    for (unsigned int r = blockIdx.x; r < (unsigned int)ny; r += gridDim.x) {
-        const int4 *__restrict__ p = (const int4 *)(a + (size_t)r * (unsigned int)nx);
-        int s = 0;
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            s += (v[u].x + v[u].y) + (v[u].z + v[u].w);
-        for (unsigned int i = t + threads * U; i < nv; i += threads * U) { /* rows longer than a trip */
-            int4 w[U];
-#pragma unroll
-            for (int u = 0; u < U; ++u)
-                w[u] = i + threads * u < nv ? __ldg(p + i + threads * u) : make_int4(0, 0, 0, 0);
-#pragma unroll
-            for (int u = 0; u < U; ++u)
-                s += (w[u].x + w[u].y) + (w[u].z + w[u].w);
-        }
-        rowFirstTrip<U>(a, r + gridDim.x, (unsigned int)nx, (unsigned int)ny, v); /* the next row's, now */
-        s = blockReduceShfl(s, warp_sums[turn]);
-        turn ^= 1;
-        if (t == 0)
-            rowsum[r] = s;
-    }
-}
-
 /* ---------------------------------------------------------------------- */
 /* One number per column                                                   */
 /* ---------------------------------------------------------------------- */

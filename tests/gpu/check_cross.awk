@@ -8,7 +8,7 @@
 # empty: not given, any value matches), status (the run's exit status).
 # Prints one "ok" or "FAIL" line per configuration, in the order of the
 # lists: ok when each expected kernel has exactly one PASS row there (a
-# library row, cub::..., at the first block only, as the labs run it). Rows
+# library row, cub::... or cublas..., at the first block only, as the labs run it). Rows
 # nobody expected, a wrong header and an exit status that disagrees with the
 # rows fail too. A run that died leaves its later configurations without
 # rows: those fail.
@@ -76,7 +76,7 @@ END {
         msg = ""
         for (x = 1; x <= nk; x++) {
             kn = K[x]
-            if (kn ~ /^cub::/ && j > 1) continue
+            if (kn ~ /^cub(::|las)/ && j > 1) continue
             used[k, kn] = 1
             if (!((k, kn) in rows)) msg = msg "; " kn ": no row"
             else if (rows[k, kn] > 1) msg = msg "; " kn ": " rows[k, kn] " rows"
