@@ -267,11 +267,17 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
     run->r = r;
 }
 
+/* 1 when NAME is a kernel or an exercise of q's own tables */
+static int has_row(const wb_program *q, const char *name)
+{
+    return wb_table_find(q->lab->kernels, name, strlen(name)) >= 0 || wb_exercise_index(q->lab, name) >= 0;
+}
+
 /* --trace NAME: NAME is a kernel or an exercise of p's tables (or of its
- * matrix mode's); else one line and exit 2, before the device is needed. */
+ * matrix mode's), not a library's row; else one line and exit 2, before the
+ * device is needed. */
 static void check_trace_name(const wb_program *p, int argc, char **argv)
 {
-    const wb_program *q;
     const char *name = NULL;
     int i;
     for (i = 1; i + 1 < argc; ++i)
@@ -279,13 +285,13 @@ static void check_trace_name(const wb_program *p, int argc, char **argv)
             name = argv[i + 1];
     if (!name)
         return; /* none, or no name: wb_trace_redirect says so */
-    for (q = p; q; q = q->matrix) {
-        for (i = 0; i < q->lab->kernels.count; ++i)
-            if (!strcmp(wb_table_at(q->lab->kernels, i)->name, name))
-                return;
-        if (wb_exercise_index(q->lab, name) >= 0)
-            return;
+    if (wb_is_library(name)) {
+        fprintf(stderr, "%s: --trace: %.32s%s is a library's call, not one of the lab's kernels\n", p->lab->lab,
+                name, strlen(name) > 32 ? "..." : "");
+        exit(WB_EXIT_USAGE);
     }
+    if (has_row(p, name) || (p->matrix && has_row(p->matrix, name)))
+        return;
     fprintf(stderr, "%s: --trace: no kernel named '%.32s%s' (./%s --list names them)\n", p->lab->lab, name,
             strlen(name) > 32 ? "..." : "", p->lab->lab);
     exit(WB_EXIT_USAGE);
@@ -343,8 +349,8 @@ static void trace_dry_run(const wb_program *p, int argc, char **argv)
     if (t.b[0])
         args[c++] = (char *)"-b", args[c++] = (char *)t.b;
     args[c] = NULL;
-    if (p->matrix && wb_args_shape(c, args) == WB_MATRIX)
-        p = p->matrix;
+    if (p->matrix && (t.n[0] ? wb_args_shape(c, args) == WB_MATRIX : !has_row(p, t.kernel)))
+        p = p->matrix; /* -n NXxNY, or without -n a kernel of the matrix mode (as trace.sh picks) */
     parse_or_exit(p, p, c, args, &a);
     memset(&run, 0, sizeof run);
     run.a = &a;

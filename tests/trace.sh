@@ -22,8 +22,9 @@
 # last warp; lab06's transposeSmemNoSync: tile rows read before they are
 # written), and their solutions (build/solutions/, built by make test with a
 # GPU) show nothing flagged. lab03 built with dynamic parallelism is refused
-# (exit 3). Without a device, or without the Sanitizer API in the toolkit,
-# the GPU part skips.
+# (exit 3). Then every kernel of every lab that traces, each at the trace's
+# default size or the first larger one that launches it (below). Without a
+# device, or without the Sanitizer API in the toolkit, the GPU part skips.
 . tests/lib.sh
 
 FIX=tests/fixtures/trace
@@ -185,19 +186,25 @@ for k in $k04; do plan "tr_job l04_$k $T ./lab04 $k 4096 512"; done
 plan "tr_job pad06 $T ./lab06 transposeSmemPad 64x64"
 for k in copyRow copyCol transposeNaiveRow transposeNaiveCol; do plan "tr_job l06_$k $T ./lab06 $k 64x64 32x8"; done
 
-# the lanes, at once: each group to the lane with the fewest traces so far
+# run_plan: the plan's groups in lanes, at once: each group to the lane with
+# the fewest traces so far; then the plan is empty again
 lanes=8
 [ -n "${WB_GPU_MIB:-}" ] && lanes=$((WB_GPU_MIB / (256 + ${WB_GPU_CTX_MIB:-768})))
 [ $lanes -gt 8 ] && lanes=8
 [ $lanes -lt 1 ] && lanes=1
-awk -v j=$lanes -v dir="$TR" '{ n = gsub(/tr_job /, "&"); b = 0
-    for (l = 1; l < j; l++) if (load[l] < load[b]) b = l
-    load[b] += n; print > (dir "/lane" b) }' "$PLAN"
-for lane in "$TR"/lane*; do
-    [ -f "$lane" ] || continue
-    (while IFS= read -r grp; do eval "$grp"; done <"$lane") &
-done
-wait
+run_plan() {
+    rm -f "$TR"/lane*
+    awk -v j=$lanes -v dir="$TR" '{ n = gsub(/tr_job /, "&"); b = 0
+        for (l = 1; l < j; l++) if (load[l] < load[b]) b = l
+        load[b] += n; print > (dir "/lane" b) }' "$PLAN"
+    for lane in "$TR"/lane*; do
+        [ -f "$lane" ] || continue
+        (while IFS= read -r grp; do eval "$grp"; done <"$lane") &
+    done
+    wait
+    : >"$PLAN"
+}
+run_plan
 
 # vs_explain LAB BIN KERNEL N B: the trace of KERNEL (BIN at -n N -b B,
 # already traced into $OUTF) against $TMPD/explain, LAB --explain -b B: the
@@ -365,3 +372,50 @@ if [ -x ./lab03 ] && ! grep -q '+nocdp' ./lab03; then
     check_width "./lab03 --trace's refusal fits 100 columns" "$ERRF"
 fi
 expect_status 2 "trace of a kernel not in the table" sh tools/trace/trace.sh ./lab02 noSuchKernel
+
+# ---- every kernel of every lab that traces ------------------------------------
+# Each kernel --list names (and its matrix mode's, -n 1x1 --list --csv), in
+# every GPU lab that offers trace (--capabilities), traced at the trace's
+# default size with --brief: drawn and PASS. A kernel that size does not
+# launch is traced at a size that does, and the output says which (lab05's
+# reduceModern: reduceModernSmall at n = 64). A library's row is refused
+# (exit 2, one line). lab03: its build without dynamic parallelism. After the
+# traces above (a kernel's record file is the same: build/trace/LAB.KERNEL.trace).
+i=0
+: >"$TMPD/every"
+for l in $(lab_list device gpu); do
+    [ -x ./$l ] && offers ./$l trace || continue
+    bin=./$l
+    [ $l = lab03 ] && bin=build/nocdp/lab03
+    [ -x $bin ] || { notok "$l traced, every kernel" "$bin is not built"; continue; }
+    { $bin --list --csv; $bin -n 1x1 --list --csv 2>/dev/null; } |
+        awk -F, '$2 == "kernel" && !seen[$1]++ { print $1 }' >"$TMPD/k.$l"
+    while read -r k; do
+        i=$((i + 1))
+        echo "$l $k every$i" >>"$TMPD/every"
+        case $k in
+            cub::*) ;;
+            *) plan "tr_job every$i $bin --trace $k --brief" ;;
+        esac
+    done <"$TMPD/k.$l"
+done
+run_plan
+while read -r l k id; do
+    case $k in
+        cub::*)
+            expect_usage "$l --trace $k: a library's row, refused" ./$l --trace "$k"
+            continue ;;
+    esac
+    tr_load $id
+    if [ "$STATUS" -eq 0 ] && grep -q "^  verdict of $k on this input .*: PASS" "$OUTF"; then
+        ok "$l --trace $k: drawn, PASS ($(sed -n 's/^  verdict of [^ ]* on this input (\(.*\)): PASS.*/\1/p' "$OUTF"))"
+    else
+        notok "$l --trace $k" "exit $STATUS; $(head -c 300 "$ERRF")"
+    fi
+    check_width "$l --trace $k fits 100 columns" "$OUTF"
+done <"$TMPD/every"
+if grep -q "^lab05 reduceModern " "$TMPD/every"; then
+    tr_load "$(awk '$1 == "lab05" && $2 == "reduceModern" { print $3 }' "$TMPD/every")"
+    expect_grep "lab05 --trace reduceModern: says the size that launches it" \
+        "reduceModern is not launched at -n 64 \(that launched .*reduceModernSmall.*\): traced at -n" "$OUTF"
+fi

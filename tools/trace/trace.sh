@@ -12,7 +12,11 @@
 # with CUDA_INJECTION64_PATH set: --check verifies the kernel once (the
 # launch traced) and runs it again (not traced). Then it draws the record
 # (trace_draw.c) and prints the kernel's verdict and the seconds it took.
-# N defaults to 64 (lab06: 64x64), B to 32 (lab06: the lab's own block).
+# N defaults to 64 (lab06 and a matrix mode's kernel: 64x64), B to 32 (a
+# matrix: the lab's own block). A kernel that N does not launch (a launcher
+# that runs another kernel on small inputs) is traced, when no N was given,
+# at the first size 4x larger each step that launches it: the output says
+# which.
 # -v, -B and --svg go to the drawing program: values in the tree, the block
 # drawn, and the tree as an SVG picture too (for the chapters and slides).
 #
@@ -77,10 +81,17 @@ if [ "$LAB" = lab03 ] && ! grep -q '+nocdp' "$BINARY" 2>/dev/null; then
     echo "trace: $LAB uses dynamic parallelism, which the trace cannot patch; try make trace LAB=lab03" >&2
     exit 3
 fi
+# the default size: a matrix for lab06 and for a kernel of a lab's matrix
+# mode (lab05 -n NXxNY: its kernels are in `-n 1x1 --list --csv` alone), at
+# the lab's own block; else 64 elements in blocks of 32
+N_GIVEN=$N
+in_list() { "$BINARY" "$@" --list --csv 2>/dev/null | awk -F, -v k="$KERNEL" 'NR > 1 && $1 == k { f = 1 } END { exit !f }'; }
+matrix=0
 case $LAB in
-    lab06*) N=${N:-64x64} ;;
-    *) N=${N:-64}; B=${B:-32} ;;
+    lab06*) matrix=1 ;;
+    *) [ -z "$N" ] && ! in_list && in_list -n 1x1 && matrix=1 ;;
 esac
+if [ $matrix -eq 1 ]; then N=${N:-64x64}; else N=${N:-64}; B=${B:-32}; fi
 
 # the library, its patches and the drawing program, rebuilt when a source is newer
 mkdir -p "$OUTDIR" || exit 2
@@ -135,6 +146,33 @@ traced_run() {
 t0=$(date +%s.%N)
 traced_run "$SAN$driver_dirs"
 st=$?
+# A kernel the default size does not launch (a launcher that runs another
+# kernel on small inputs: lab05's reduceModern runs reduceModernSmall at
+# n = 64): without -n, the next larger sizes, 4x each, until one launches it;
+# the drawing then says which size that was
+size_note=
+if [ -z "$N_GIVEN" ] && [ $st -ne 2 ] && grep -q '^status not-launched' "$REC" 2>/dev/null &&
+    grep -q '^launched ' "$REC"; then
+    first=$N
+    other=$(sed -n 's/^launched //p' "$REC")
+    if [ $matrix -eq 1 ]; then sizes="128x128 256x256 512x512 1024x1024"
+    else sizes="256 1024 4096 16384 65536 262144 1048576"; fi
+    for N in $sizes; do
+        traced_run "$SAN$driver_dirs"
+        st=$?
+        [ $st -eq 2 ] && break
+        grep -q '^status not-launched' "$REC" 2>/dev/null || break
+    done
+    if grep -q '^status not-launched' "$REC" 2>/dev/null; then
+        N=$first
+        traced_run "$SAN$driver_dirs" # the first size's record again: its message names what ran
+        st=$?
+    else
+        size_note="  $KERNEL is not launched at -n $first (that launched $other instead): traced at -n $N,"
+        size_note="$size_note
+  the first size 4x larger each step that launches it"
+    fi
+fi
 t1=$(date +%s.%N)
 if [ $st -eq 2 ]; then
     cat "$REC.err" >&2
@@ -166,6 +204,7 @@ while [ $n_opts -gt 0 ]; do
         set -- "$@" "$a"
     fi
 done
+[ -n "$size_note" ] && echo "$size_note"
 "$OUTDIR/trace_draw" "$@" "$REC"
 dst=$?
 [ $dst -eq 0 ] || exit 3
