@@ -401,8 +401,12 @@ profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=r
 	@$(MAKE) --no-print-directory $(LAB)
 	@sh tools/profile.sh $(LAB) $(KERNEL)
 
-snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block in place (outputs kept in build/snapshots/)
+snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block in place (outputs kept in build/snapshots/), the kept runs (docs/results/) and their charts
 	@sh tools/snapshots.sh --apply $(BUILD)/snapshots
+
+charts: ## every kept chart (docs/results/) redrawn from the runs it records, CPU only (tools/charts.sh)
+	@sh tools/charts.sh
+.PHONY: charts
 
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
