@@ -51,7 +51,7 @@ for L in $(lab_list_parts_last device gpu); do
             notok "$L offers no exercises" "but --list names $ex"
         expect_usage "$L refuses --exercises (it offers none)" ./$L --exercises
     elif [ -n "$ex" ]; then
-        exf=$(sed -n 's/^exercises in \([^ ]*\) .*/\1/p' "$OUTF")
+        exf=$(sed -n 's/^exercises in \([^ ]*\) .*/\1/p' "$OUTF" | head -n 1)
         if [ -n "$exf" ] && [ -f "$exf" ]; then ok "$L --list names its exercises and their file ($exf)"
         else notok "$L --list names its exercises and their file" "'$exf' is no file of this tree"; fi
         run ./$L -h

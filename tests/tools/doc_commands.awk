@@ -18,6 +18,9 @@
 # - `A && B` is two commands; a redirection (`> file`) or a pipe ends one.
 #   Of each part, only `./labNN ...` (NN two digits, as ./lab05-finish) and
 #   `make ...` are commands here; `./labNN` itself is a placeholder.
+# - The blocks under a "<!-- newlab: ... -->" line (docs/maintainers.md) add
+#   a lab that this tree does not have: tests/tools/newlab.sh runs them in a
+#   scratch copy, so they are not listed here.
 function flush(    parts, np, i, c, status, comment, m) {
     if (cmd == "")
         return
@@ -41,10 +44,12 @@ function flush(    parts, np, i, c, status, comment, m) {
     }
     cmd = ""
 }
-FNR == 1 { flush(); inblock = 0; text = 0; cont = 0 }
+FNR == 1 { flush(); inblock = 0; text = 0; cont = 0; newlab = 0 }
+/^<!-- newlab: / { newlab = 1; next }
 /^```/ {
     flush()
-    if (!inblock) { inblock = 1; text = $0 ~ /^```text/ } else inblock = 0
+    if (!inblock) { inblock = 1; text = $0 ~ /^```text/ || newlab } else inblock = 0
+    newlab = 0
     cont = 0
     next
 }
