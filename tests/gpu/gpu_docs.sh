@@ -14,6 +14,8 @@
 # gpu-memory: 4096 MiB (tests/run: the most GPU memory one run takes, its data)
 . tests/lib.sh
 
+ROOT=$(pwd)
+mkdir -p "$TMPD/cwd"
 awk -f tests/tools/doc_commands.awk README.md docs/*.md | awk -F'\t' '!seen[$3 "\t" $2]++' >"$TMPD/commands"
 nrun=0; long=0
 while IFS='	' read -r where want cmd; do
@@ -26,10 +28,12 @@ while IFS='	' read -r where want cmd; do
     esac
     if [ ! -x "$1" ]; then notok "$where: $cmd" "$1 is not built"; continue; fi
     also=
-    run "$@" --dry-run
+    bin=$ROOT/${1#./}; shift
+    run "$bin" "$@" --dry-run
     grep -q "(your exercise)" "$OUTF" && also=1
     case " $cmd " in *" --trace "*) also=1 ;; esac
-    run timeout 600 "$@" </dev/null
+    # in a folder of its own, so that what it writes (--svg tree.svg) stays out of the tree
+    run sh -c 'cd "$1" && shift && exec timeout 600 "$@" </dev/null' sh "$TMPD/cwd" "$bin" "$@"
     nrun=$((nrun + 1))
     if [ "$STATUS" -eq "$want" ] || { [ -n "$also" ] && [ "$want" -eq 0 ] && [ "$STATUS" -eq 1 ]; }; then
         ok "$where: $cmd (exit $STATUS)"
