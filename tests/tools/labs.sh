@@ -30,6 +30,23 @@ done
 if [ -z "$bad" ]; then ok "every lab of tools/labs.conf has a device and types"
 else notok "every lab of tools/labs.conf has a device and types" "${bad#; }"; fi
 
+# the modes the list gives a lab are those the lab offers (./labNN --capabilities)
+bad=
+nb=0
+for l in $(lab_list); do
+    [ -x "./$l" ] || continue
+    nb=$((nb + 1))
+    caps=" $("./$l" --capabilities) "
+    for m in finish sweep matrix latency; do
+        case $caps in *" $m "*) o=1 ;; *) o=0 ;; esac
+        h=0; lab_has "$l" modes $m && h=1
+        [ $o -eq $h ] || bad="$bad; $l $([ $h -eq 1 ] && echo "lists $m, which it does not offer" || echo "offers $m, not in its modes")"
+    done
+done
+if [ $nb -eq 0 ]; then skip "the list's modes against --capabilities" "no lab built"
+elif [ -z "$bad" ]; then ok "each lab's modes in tools/labs.conf are what it offers (--capabilities, $nb labs)"
+else notok "the list's modes against --capabilities" "${bad#; }"; fi
+
 # every exercise stub has its line in tests/shipped-exercises.cksum, and every line a stub
 bad=
 for d in $folders; do
