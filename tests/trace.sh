@@ -80,6 +80,51 @@ if head -c 5 "$TMPD/fix.svg" | grep -q '<svg' && tail -n 1 "$TMPD/fix.svg" | gre
     ok "trace_draw --svg: a whole SVG, the unordered reads in red"
 else notok "trace_draw --svg" "$(head -c 200 "$TMPD/fix.svg" 2>&1)"; fi
 
+# trace.sh's choice of size, on the CPU: a stand-in lab05 that launches
+# reduceModern only from n = 4096 (below, reduceModernSmall: it writes the
+# record of a kernel not launched) and a record of the fixture's tree from
+# there, with a stand-in Sanitizer folder and library in a folder of the
+# test's (WB_TRACE_OUTDIR): without -n the trace tries 64, 256, 1024, 4096,
+# draws the fourth and says so; with -n 64 it tries no other (exit 3)
+F=$TMPD/standin
+mkdir -p "$F/san/include" "$F/out" "$F/bin"
+: >"$F/san/include/sanitizer.h"
+: >"$F/san/libsanitizer-public.so"
+: >"$F/out/wbtrace_patch.sm_99.fatbin"
+: >"$F/out/libwbtrace.so"
+cat >"$F/bin/lab05" <<STANDIN
+#!/bin/sh
+case " \$* " in *" --list "*) printf 'kernel,kind,against,lesson\nreduceModern,kernel,,x\n'; exit 0 ;; esac
+n=0
+while [ \$# -gt 0 ]; do [ "\$1" = -n ] && n=\$2; shift; done
+echo "\$n" >>"$F/sizes"
+if [ "\$n" -lt 4096 ]; then
+    printf 'wbtrace 1\nwant reduceModern\nstatus not-launched\nlaunched reduceModernSmall\nend\n' >"\$WB_TRACE_OUT"
+else
+    sed 's/reduceNeighbored/reduceModern/g' "$PWD/$FIX/neighbored32.trace" >"\$WB_TRACE_OUT"
+fi
+echo lab,kernel,c,d,e,f,g,h,i,j,status
+echo lab05,reduceModern,c,d,e,f,g,h,i,j,PASS
+STANDIN
+chmod +x "$F/bin/lab05"
+standin() { env GPU_CC=99 CUDA_SANITIZER_DIR="$F/san" WB_TRACE_OUTDIR="$F/out" sh tools/trace/trace.sh "$@"; }
+: >"$F/sizes"
+expect_status 0 "trace: a kernel the default size does not launch is traced at one that does" \
+    standin "$F/bin/lab05" reduceModern "" "" --brief
+expect_grep "trace: says which size launches it" \
+    "^  -n 64 does not launch reduceModern \(it launched reduceModernSmall\);" "$OUTF"
+expect_grep "trace: ... and which size it traced" "^  traced at -n 4096, the first size" "$OUTF"
+expect_grep "trace: its verdict names that size" "verdict of reduceModern on this input \(-n 4096 -b 32\): PASS" "$OUTF"
+if [ "$(tr '\n' ' ' <"$F/sizes")" = "64 256 1024 4096 " ]; then ok "trace: the sizes tried, 4x each (64 256 1024 4096)"
+else notok "trace: the sizes tried" "$(tr '\n' ' ' <"$F/sizes")"; fi
+check_width "trace: the size's note fits 100 columns" "$OUTF"
+: >"$F/sizes"
+expect_status 3 "trace: with -n given, no other size is tried (exit 3)" standin "$F/bin/lab05" reduceModern 64 32
+expect_grep "trace: ... and it says what ran instead" \
+    "no kernel named reduceModern was launched on this input; it launched: reduceModernSmall" "$ERRF"
+if [ "$(tr '\n' ' ' <"$F/sizes")" = "64 " ]; then ok "trace: -n 64 given, 64 alone tried"
+else notok "trace: -n given" "tried $(tr '\n' ' ' <"$F/sizes")"; fi
+
 # ./labNN --trace: bad command lines (exit 2, one line) before anything runs
 if [ -x ./lab02 ]; then
     expect_usage "lab02 --trace without a kernel" ./lab02 --trace
@@ -421,5 +466,5 @@ done <"$TMPD/every"
 if grep -q "^lab05 reduceModern " "$TMPD/every"; then
     tr_load "$(awk '$1 == "lab05" && $2 == "reduceModern" { print $3 }' "$TMPD/every")"
     expect_grep "lab05 --trace reduceModern: says the size that launches it" \
-        "reduceModern is not launched at -n 64 \(that launched .*reduceModernSmall.*\): traced at -n" "$OUTF"
+        "^  -n 64 does not launch reduceModern \(it launched .*reduceModernSmall.*\);" "$OUTF"
 fi

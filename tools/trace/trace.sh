@@ -25,13 +25,15 @@
 # in the toolkit, a lab built with dynamic parallelism, no such kernel
 # launched, or an incomplete record (one line on stderr says which).
 # Environment: NVCC (nvcc), TRACE_CC (gcc), CUDA_SANITIZER_DIR (the compute-sanitizer folder),
+# WB_TRACE_OUTDIR (where the library, the drawing program and the records go: build/trace),
 # WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0, GPU_CC (the
 # device's compute capability as make found it, sh tools/gpu.sh cc: given, the device is
 # not asked again; each question starts CUDA, which takes a while).
 CALLER_DIR=$PWD # --svg FILE is relative to where the trace was asked for
 cd "$(dirname "$0")/../.." || exit 2
 NVCC=${NVCC:-nvcc}
-OUTDIR=build/trace
+OUTDIR=${WB_TRACE_OUTDIR:-build/trace} # (tests/trace.sh gives a folder of its own, with stand-ins)
+case $OUTDIR in /*) OUTABS=$OUTDIR ;; *) OUTABS=$PWD/$OUTDIR ;; esac
 
 # sanitizer_dir: the toolkit's compute-sanitizer folder, or nothing
 sanitizer_dir() {
@@ -87,10 +89,8 @@ fi
 N_GIVEN=$N
 in_list() { "$BINARY" "$@" --list --csv 2>/dev/null | awk -F, -v k="$KERNEL" 'NR > 1 && $1 == k { f = 1 } END { exit !f }'; }
 matrix=0
-case $LAB in
-    lab06*) matrix=1 ;;
-    *) [ -z "$N" ] && ! in_list && in_list -n 1x1 && matrix=1 ;;
-esac
+case $LAB:$N in lab06*:* | *:*x* | *:*X*) matrix=1 ;; esac
+[ $matrix -eq 0 ] && [ -z "$N" ] && ! in_list && in_list -n 1x1 && matrix=1
 if [ $matrix -eq 1 ]; then N=${N:-64x64}; else N=${N:-64}; B=${B:-32}; fi
 
 # the library, its patches and the drawing program, rebuilt when a source is newer
@@ -138,9 +138,9 @@ REC=$OUTDIR/$LAB.$(echo "$KERNEL" | tr -c 'A-Za-z0-9_\n' '_').trace
 # traced_run LIBRARY_PATH: the binary's --check run under the trace
 traced_run() {
     rm -f "$REC" "$REC.csv" "$REC.err"
-    env CUDA_INJECTION64_PATH="$PWD/$OUTDIR/libwbtrace.so" LD_LIBRARY_PATH="$1" \
+    env CUDA_INJECTION64_PATH="$OUTABS/libwbtrace.so" LD_LIBRARY_PATH="$1" \
         WB_TRACE_KERNEL="$KERNEL" WB_TRACE_OUT="$REC" \
-        WB_TRACE_PATCHES="$PWD/$OUTDIR/wbtrace_patch.sm_$CC_GPU.fatbin" \
+        WB_TRACE_PATCHES="$OUTABS/wbtrace_patch.sm_$CC_GPU.fatbin" \
         "$BINARY" --check -k "$KERNEL" -n "$N" ${B:+-b "$B"} >"$REC.csv" 2>"$REC.err"
 }
 t0=$(date +%s.%N)
@@ -168,9 +168,8 @@ if [ -z "$N_GIVEN" ] && [ $st -ne 2 ] && grep -q '^status not-launched' "$REC" 2
         traced_run "$SAN$driver_dirs" # the first size's record again: its message names what ran
         st=$?
     else
-        size_note="  $KERNEL is not launched at -n $first (that launched $other instead): traced at -n $N,"
-        size_note="$size_note
-  the first size 4x larger each step that launches it"
+        size_note="  -n $first does not launch $KERNEL (it launched $(echo "$other" | cut -c 1-50));
+  traced at -n $N, the first size (4x larger each step) that launches it"
     fi
 fi
 t1=$(date +%s.%N)
