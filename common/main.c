@@ -310,6 +310,9 @@ static void dry_run_exit(const wb_program *p, const wb_run *run, const char *wha
     }
     if (lab->shape == WB_MATRIX)
         printf("would run: %d row%s on a %dx%d matrix", run->nrows, run->nrows == 1 ? "" : "s", a->nx, a->ny);
+    else if (p->mode == WB_MODE_SWEEP && a->extra) /* all_timed_rows' sizes */
+        printf("would run: %d row%s at each n from %lld to %lld, 4x apart", run->nrows, run->nrows == 1 ? "" : "s",
+               p->sweep_first, a->n_given ? a->n : p->sweep_last);
     else
         printf("would run: %d row%s at n = %lld", run->nrows, run->nrows == 1 ? "" : "s", a->n);
     if (lab->uses_block && lab->shape == WB_MATRIX)
@@ -323,8 +326,7 @@ static void dry_run_exit(const wb_program *p, const wb_run *run, const char *wha
     if (a->check)
         printf(", --check: %d verified rows, untimed\n", planned_rows(run));
     else
-        printf(", %d repetition%s%s%s\n", a->reps, a->reps == 1 ? "" : "s",
-               p->mode == WB_MODE_SWEEP && a->extra ? ", at each size of the sweep" : "",
+        printf(", %d repetition%s%s\n", a->reps, a->reps == 1 ? "" : "s",
                a->format == WB_CSV ? ", CSV" : a->format == WB_JSON ? ", JSON" : "");
     for (i = 0; i < run->nrows; ++i)
         printf("  %s%s\n", run->order[i]->name, run->order[i]->kind ? "  (your exercise)" : "");
