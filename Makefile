@@ -78,15 +78,20 @@ ARCH_NOTE := fat binary, sm_{$(subst $(FAT_EMPTY) $(FAT_EMPTY),$(FAT_COMMA),$(FA
 endif
 
 # ---- the labs ---------------------------------------------------------------
-# tools/labs.conf lists them, in order: a lab is a name and its top folder
-# (a side program, whose folder is inside a lab's, has a rule of its own:
-# lab05-finish below); CPU_LABS are those of `device cpu`, built with gcc
+# tools/labs.conf lists them, in order: a lab is a name and its top folder;
+# CPU_LABS are those of `device cpu`, built with gcc from the folder's .c
+# files, the others with nvcc from its .cu files. SIDES: the side programs,
+# whose folder is inside a lab's (lab05-finish: lab05_smem/finish), each
+# built with nvcc from the .cu files of its folder (compiled by its lab's rule)
 LABS_CONF ?= tools/labs.conf
 LAB_DIRS := $(shell awk '!/^#/ && $$2 == "folder" && $$3 !~ /\// { print $$3 }' $(LABS_CONF))
 LABS     := $(foreach d,$(LAB_DIRS),$(firstword $(subst _, ,$(d))))
 CPU_LABS := $(shell awk '!/^#/ && $$2 == "device" && $$3 == "cpu" { print $$1 }' $(LABS_CONF))
 GPU_LABS := $(filter-out $(CPU_LABS),$(LABS))
 dir_of    = $(filter $(1)_%,$(LAB_DIRS))
+SIDE_DIRS := $(shell awk '!/^#/ && $$2 == "folder" && $$3 ~ /\// { print $$1 "=" $$3 }' $(LABS_CONF))
+SIDES    := $(foreach p,$(SIDE_DIRS),$(firstword $(subst =, ,$(p))))
+side_dir  = $(patsubst $(1)=%,%,$(filter $(1)=%,$(SIDE_DIRS)))
 
 ifneq ($(filter-out 1,$(SOLUTIONS)),)
 $(error SOLUTIONS=$(SOLUTIONS) is not accepted: give SOLUTIONS=1 (build with the solutions) or leave it out)
@@ -111,10 +116,15 @@ COMMON_C_OBJ   := $(patsubst %,$(BUILD)/common/%.o,base text types numbers lab a
 # the device the rows run on: the CPU's (cpu_device.o) or the GPU's (gpu.o)
 CPU_DEVICE_OBJ := $(BUILD)/common/cpu_device.o
 COMMON_CU_OBJ  := $(BUILD)/common/gpu.o $(BUILD)/common/reduce_pass.o $(BUILD)/common/reduce.o
-# lab01's exercises are a .c file of their own: the student's or the solutions'
-LAB01_EX       := lab01_cpu_reduce/$(if $(SOLUTIONS),solutions/)exercises.c
-LAB01_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(filter-out %/exercises.c,$(wildcard lab01_cpu_reduce/*.c)) $(LAB01_EX))
-LAB01_LIB_OBJ  := $(filter-out %/lab01.o,$(LAB01_OBJ))
+# a CPU lab's objects (LAB_OBJ): its folder's .c files, its exercises a .c
+# file of their own (the student's or the solutions'); LAB_LIB_OBJ all but
+# its main (LAB.c), which lab01's tests link
+define cpu_lab_objects
+$(1)_EX      := $$(wildcard $(call dir_of,$(1))/$(if $(SOLUTIONS),solutions/)exercises.c)
+$(1)_OBJ     := $$(patsubst %.c,$(BUILD)/%.o,$$(filter-out %/exercises.c,$$(wildcard $(call dir_of,$(1))/*.c)) $$($(1)_EX))
+$(1)_LIB_OBJ := $$(filter-out %/$(1).o,$$($(1)_OBJ))
+endef
+$(foreach l,$(CPU_LABS),$(eval $(call cpu_lab_objects,$(l))))
 
 # per-lab nvcc flags (lab06 takes DLCM) and link flags
 LAB_NVFLAGS_lab06 := $(if $(DLCM),-Xptxas -dlcm=$(DLCM) -DWB_DLCM='"$(DLCM)"')
@@ -148,7 +158,7 @@ $(BUILD)/buildinfo/$(1).c: FORCE
 	 cmp -s $$@.new $$@ && rm -f $$@.new || mv -f $$@.new $$@
 endef
 $(foreach l,$(LABS),$(eval $(call buildinfo_rule,$(l),$(call build_id,$(l)),$(call ex_file,$(l)))))
-$(eval $(call buildinfo_rule,lab05-finish,$(ARCH_TAG),))
+$(foreach s,$(SIDES),$(eval $(call buildinfo_rule,$(s),$(ARCH_TAG),)))
 $(eval $(call buildinfo_rule,tests,cpu,))
 $(eval $(call buildinfo_rule,checker,cpu,))
 $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
@@ -156,11 +166,11 @@ $(BUILD)/buildinfo/%.o: $(BUILD)/buildinfo/%.c
 
 .PHONY: all help student-objects test test-build test-all test-slurm snapshots sanitize profile results grade clean FORCE cpu-tests handout handin solutions-build checker nocdp-build
 
-all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),lab05-finish)) ## build every lab (the default: plain make)
+all: $(addprefix $(BIN),$(LABS) $(if $(HAVE_NVCC),$(SIDES))) ## build every lab (the default: plain make)
 
 ifneq ($(BIN),)
-.PHONY: $(LABS) lab05-finish
-$(LABS) lab05-finish: %: $(BIN)%
+.PHONY: $(LABS) $(SIDES)
+$(LABS) $(SIDES): %: $(BIN)%
 endif
 
 help: ## this list
@@ -168,7 +178,7 @@ help: ## this list
 	@grep -hE '^[a-z0-9%-]+:.*## ' $(firstword $(MAKEFILE_LIST)) | sed -e 's/:.*## /\t/' | awk -F'\t' '{ l = sprintf("  %-16s", $$1); n = split($$2, w, " "); for (i = 1; i <= n; i++) { if (length(l) + 1 + length(w[i]) > 100) { print l; l = sprintf("%18s", "") " " w[i] } else l = l " " w[i] } print l }'
 	@printf '  %-16s build one lab as ./labNN\n' '$(firstword $(LABS))..$(lastword $(LABS))'
 	@echo "                   (make lab06 DLCM=cg builds it with -Xptxas -dlcm=cg)"
-	@echo "  lab05-finish     four ways to finish a one-pass reduction, timed against CUB"
+	@$(foreach s,$(SIDES),printf '  %-16s %s\n' '$(s)' "a side program of $(shell awk '$$1 == "$(s)" && $$2 == "part-of" { print $$3 }' $(LABS_CONF))'s chapter (./$(s) -h says more)";)
 	@echo "variables (make TARGET NAME=value):"
 	@awk '/^# ---- things you may set/ { on = 1; next } on && !NF { exit } \
 	  on && /^[A-Z_]+ +\?=/ { v = $$1; sub(/^[^#]*# /, ""); printf "  %-16s %s\n", v, $$0; next } \
@@ -176,11 +186,14 @@ help: ## this list
 	@echo "now: CUDA_ARCH=$(if $(CUDA_ARCH),$(CUDA_ARCH),(auto)) NVCC=$(NVCC) DLCM=$(DLCM) V=$(V)"
 	@echo "GPU code: $(ARCH_NOTE)"
 
-# ---- lab01: gcc alone ---------------------------------------------------------
-$(BIN)lab01: $(LAB01_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/lab01.o
-	@mkdir -p $(@D)
-	@echo "  LINK   $@"
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+# ---- the CPU labs (lab01): gcc alone ---------------------------------------------
+define cpu_lab_rules
+$(BIN)$(1): $$($(1)_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/$(1).o
+	@mkdir -p $$(@D)
+	@echo "  LINK   $$@"
+	$(Q)$(CC) $(CFLAGS) -o $$@ $$^ -lm
+endef
+$(foreach l,$(CPU_LABS),$(eval $(call cpu_lab_rules,$(l))))
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -209,11 +222,16 @@ $(BUILD)/$(call dir_of,$(1))/flags: FORCE
 endef
 $(foreach l,$(GPU_LABS),$(eval $(call gpu_lab_rules,$(l))))
 
-# lab05's side experiment: four finishes of a one-pass reduction against CUB
-# (its object is compiled by lab05's pattern rule above: % matches finish/...)
-$(BIN)lab05-finish: $(BUILD)/lab05_smem/finish/lab05_finish.o $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/lab05-finish.o | need-nvcc ## four ways to finish a one-pass reduction, timed against CUB (docs/lab05-finish.md)
-	@echo "  LINK   $@"
-	$(Q)$(NVCC) $(GENCODE) -o $@ $^ -lm
+# the side programs (lab05-finish: four finishes of a one-pass reduction
+# against CUB): the .cu files of their folder, compiled by their lab's
+# pattern rule above (% matches finish/...)
+define side_rules
+$(BIN)$(1): $$(patsubst %.cu,$(BUILD)/%.o,$$(wildcard $(call side_dir,$(1))/*.cu)) $(COMMON_CU_OBJ) $(COMMON_C_OBJ) $(BUILD)/buildinfo/$(1).o | need-nvcc
+	@mkdir -p $$(@D)
+	@echo "  LINK   $$@"
+	$(Q)$(NVCC) $(GENCODE) -o $$@ $$^ -lm
+endef
+$(foreach s,$(SIDES),$(eval $(call side_rules,$(s))))
 
 # ---- a grader's build of one student's lab (tools/build_student.sh) -----------
 # make student-objects builds every lab as shipped and writes, for each,
@@ -231,7 +249,7 @@ lab_dir='$(call dir_of,$(1))'
 lab_file='$(notdir $(call ex_file,$(1)))'
 lab_unit='$(if $(filter $(CPU_LABS),$(1)),exercises.c,exercises.cu)'
 compiler='$(firstword $(if $(filter $(CPU_LABS),$(1)),$(CC),$(NVCC)))'
-objects='$(filter-out %/exercises.o,$(if $(filter $(CPU_LABS),$(1)),$(LAB01_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
+objects='$(filter-out %/exercises.o,$(if $(filter $(CPU_LABS),$(1)),$($(1)_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ),$($(1)_OBJ) $(COMMON_CU_OBJ) $(COMMON_C_OBJ)))'
 flags='$(if $(filter $(CPU_LABS),$(1)),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$(1))/flags)'
 # (the flags files' text when these objects were built: $(BUILD)/student/$(1).flags)
 buildinfo_c='$(BUILDINFO_C)'
@@ -275,14 +293,14 @@ TEST_BINS := $(BUILD)/tests/test_common $(BUILD)/tests/test_lab01 $(BUILD)/tests
 
 $(BUILD)/tests/test_common: $(patsubst %,$(BUILD)/tests/unit/%.o,test_common test_args test_numbers test_report) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
-$(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/test_lab01: $(BUILD)/tests/unit/test_lab01.o $(lab01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 # lab01's runner against broken versions (tests/unit/cpu_harness.sh)
-$(BUILD)/tests/bad_cpu: $(BUILD)/tests/harness/bad_cpu.o $(LAB01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
+$(BUILD)/tests/bad_cpu: $(BUILD)/tests/harness/bad_cpu.o $(lab01_LIB_OBJ) $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/tests.o
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
-cpu-tests: lab01 $(TEST_BINS) checker ## lab01, the CPU tests' programs and the grader's checker (gcc alone)
+cpu-tests: $(CPU_LABS) $(TEST_BINS) checker ## the CPU labs (lab01), the CPU tests' programs and the grader's checker (gcc alone)
 
 # ---- the grader's checker (tools/checker/): gcc alone, the workbook's own code only ----
 CHECKER := $(BUILD)/checker/checker
@@ -356,7 +374,7 @@ nocdp-build:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
 	@$(if $(SOLUTIONS_BUILD),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
 
-test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) lab05-finish $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
+test-build: cpu-tests $(if $(HAVE_NVCC),$(GPU_LABS) $(SIDES) $(HARNESS_TEST_BINS) $(BUILD)/tests/holdmem) \
     student-objects $(if $(and $(HAVE_NVCC),$(HAVE_GPU)),$(LAB06_FIRST)) $(SOLUTIONS_BUILD) $(NOCDP_BUILD) $(SM75_BUILD)
 # make test's C code compiles with -Werror: a warning fails the build there (CI), while a
 # student's own `make lab01` stays forgiving. The sub-makes above inherit it.
@@ -374,18 +392,22 @@ test-all: ## make test, each --check configuration also run alone (timed), then 
 test-slurm: ## a class graded from sources on a real one-node Slurm (root with apt-get; else it says why it skips)
 	@sh tests/slurm/test.sh
 
-sanitize: $(GPU_LABS) lab05-finish ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
+sanitize: $(GPU_LABS) $(SIDES) ## every GPU lab (and lab05-finish) under compute-sanitizer memcheck, racecheck, synccheck, initcheck
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp BIN=$(BUILD)/nocdp/ NOCDP=1 lab03
 	@$(if $(wildcard $(BUILD)/solutions/lab03),$(MAKE) --no-print-directory BUILD=$(BUILD)/nocdp-solutions BIN=$(BUILD)/nocdp-solutions/ NOCDP=1 SOLUTIONS=1 lab03)
-	@sh tools/sanitize.sh $(GPU_LABS) lab05-finish
+	@sh tools/sanitize.sh $(GPU_LABS) $(SIDES)
 
 profile: ## ncu with the lab's curated metrics: make profile LAB=lab04 [KERNEL=reduceUnrolling8]
 	@if [ -z "$(LAB)" ]; then echo "make profile: say which lab, e.g. make profile LAB=lab04" >&2; exit 2; fi
 	@$(MAKE) --no-print-directory $(LAB)
 	@sh tools/profile.sh $(LAB) $(KERNEL)
 
-snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block in place (outputs kept in build/snapshots/)
+snapshots: ## (GPU) rerun every command a chapter pastes and rewrite its block in place (outputs kept in build/snapshots/), the kept runs (docs/results/) and their charts
 	@sh tools/snapshots.sh --apply $(BUILD)/snapshots
+
+charts: ## every kept chart (docs/results/) redrawn from the runs it records, CPU only (tools/charts.sh)
+	@sh tools/charts.sh
+.PHONY: charts
 
 results: $(LABS) ## run every lab, keep CSV and an SVG chart per lab under results/<gpu>/
 	@sh tools/results.sh
@@ -422,7 +444,7 @@ handin: ## each built lab's --exercises --csv into handin/NAME-labNN.csv: make h
 	@sh tools/handin.sh "$(NAME)" $(LABS)
 
 clean: ## remove build/ and the lab binaries
-	rm -rf $(BUILD) $(LABS) lab05-finish
+	rm -rf $(BUILD) $(LABS) $(SIDES)
 
 FORCE:
 

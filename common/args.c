@@ -1,6 +1,7 @@
 /*
  * args.c - the one command line of every lab: -n -b -k -r --seed --type --values
- * --check (with its comma lists) --csv --json --explain --list -h, and the
+ * --check (with its comma lists) --csv --json --explain --exercises --list
+ * --dry-run --capabilities -h (refusing what the program does not offer), and the
  * lab's own flag and two-word choice (wb_lab.choice). C11, no CUDA.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -28,81 +29,6 @@ static void fail(char *err, size_t errlen, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Numbers on the command line                                               */
-/* ------------------------------------------------------------------------ */
-int wb_parse_count(const char *s, long long max, long long *out)
-{
-    const char *p = s;
-    unsigned long long v = 0;
-    if (!isdigit((unsigned char)*p))
-        return -1;                       /* no sign, no blank, no empty */
-    while (isdigit((unsigned char)*p)) {
-        if (v > 100000000000000000ULL)   /* 1e17: stays far from overflow */
-            return -2;
-        v = v * 10 + (unsigned)(*p++ - '0');
-    }
-    if (*p == '^') {                     /* 2^k */
-        long long k;
-        if (v != 2 || !isdigit((unsigned char)p[1]))
-            return -1;
-        k = 0;
-        for (++p; isdigit((unsigned char)*p); ++p) {
-            k = k * 10 + (*p - '0');
-            if (k > 62)
-                return -2;
-        }
-        if (*p != '\0')
-            return -1;
-        v = 1ULL << k;
-    } else if (*p != '\0') {
-        unsigned shift;
-        switch (*p) {
-        case 'k': case 'K': shift = 10; break;
-        case 'm': case 'M': shift = 20; break;
-        case 'g': case 'G': shift = 30; break;
-        default: return -1;
-        }
-        ++p;
-        if (*p == 'i' || *p == 'B')      /* accept 16Mi and 16MB as 16M too */
-            ++p;
-        if (*p != '\0')
-            return -1;
-        if (v > (1ULL << 40))
-            return -2;
-        v <<= shift;
-    }
-    if (v == 0)
-        return -1;
-    if (v > (unsigned long long)max)
-        return -2;
-    *out = (long long)v;
-    return 0;
-}
-
-int wb_parse_pair(const char *s, long long max, int *x, int *y)
-{
-    char buf[64];
-    const char *sep = strchr(s, 'x');
-    long long a, b;
-    int ra, rb;
-    if (!sep)
-        sep = strchr(s, 'X');
-    if (!sep || (size_t)(sep - s) >= sizeof buf)
-        return -1;
-    memcpy(buf, s, (size_t)(sep - s));
-    buf[sep - s] = '\0';
-    ra = wb_parse_count(buf, max, &a);
-    rb = wb_parse_count(sep + 1, max, &b);
-    if (ra == -1 || rb == -1)
-        return -1;
-    if (ra == -2 || rb == -2)
-        return -2;
-    *x = (int)a;
-    *y = (int)b;
-    return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -504,8 +430,8 @@ static int parse_valued(const wb_lab *lab, const char *f, const char *v, wb_args
 
 /* argv[*i] and, for an option with a value, argv[*i + 1] (then *i steps
  * over it): 0, or WB_EXIT_USAGE with err. *csv, *json: the format flags. */
-static int parse_option(const wb_lab *lab, int argc, char **argv, int *i, wb_args *a, int *csv, int *json,
-                        char *err, size_t errlen)
+static int parse_option(const wb_lab *lab, unsigned offers, int argc, char **argv, int *i, wb_args *a,
+                        int *csv, int *json, char *err, size_t errlen)
 {
     const char *f = argv[*i];
     const char *v = *i + 1 < argc ? argv[*i + 1] : NULL;
@@ -531,10 +457,16 @@ static int parse_option(const wb_lab *lab, int argc, char **argv, int *i, wb_arg
         *json = 1;
     else if (!strcmp(f, "--check"))
         a->check = 1;
-    else if (!strcmp(f, "--explain"))
-        a->explain = 1;
-    else if (!strcmp(f, "--exercises") && lab->exercises.count > 0)
-        a->exercises = 1;
+    else if (!strcmp(f, "--dry-run") || !strcmp(f, "--capabilities"))
+        *(f[2] == 'd' ? &a->dry_run : &a->capabilities) = 1;
+    else if (!strcmp(f, "--explain") || !strcmp(f, "--exercises")) {
+        int ex = !strcmp(f, "--exercises");
+        if (!(offers & (ex ? WB_OFFER_EXERCISES : WB_OFFER_EXPLAIN))) {
+            fail(err, errlen, "%s: %s has none; leave it out (./%s --capabilities)", f, lab->lab, lab->lab);
+            return WB_EXIT_USAGE;
+        }
+        *(ex ? &a->exercises : &a->explain) = 1;
+    }
     else if (lab->extra_flag && !strcmp(f, lab->extra_flag))
         a->extra = 1;
     else if ((r = parse_valued(lab, f, v, a, err, errlen)) != 0) {
@@ -552,7 +484,8 @@ static int parse_option(const wb_lab *lab, int argc, char **argv, int *i, wb_arg
     return 0;
 }
 
-int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *err, size_t errlen)
+int wb_parse_args(const wb_lab *lab, unsigned offers, int argc, char **argv, wb_args *a, char *err,
+                  size_t errlen)
 {
     int i, csv = 0, json = 0;
     set_defaults(lab, a);
@@ -561,7 +494,7 @@ int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a, char *er
         if (!strcmp(argv[i], "--check"))
             a->check = 1;
     for (i = 1; i < argc; ++i)
-        if (parse_option(lab, argc, argv, &i, a, &csv, &json, err, errlen))
+        if (parse_option(lab, offers, argc, argv, &i, a, &csv, &json, err, errlen))
             return WB_EXIT_USAGE;
     if (csv && json) {
         fail(err, errlen, "--csv and --json exclude each other; give one of them");

@@ -1,6 +1,6 @@
 /*
  * args.h - what a command line asks for (wb_args) and the one parser of
- * every lab's command line, with the counts and shapes it reads.
+ * every lab's command line (the counts and shapes it reads: numbers.h).
  */
 #ifndef WB_ARGS_H
 #define WB_ARGS_H
@@ -27,6 +27,8 @@ typedef struct {
     unsigned long long seed;
     wb_format format;
     int explain, list, help, extra;
+    int dry_run;      /* --dry-run: parse, print the plan, open no device */
+    int capabilities; /* --capabilities: print what the program offers */
     int n_given, block_given;
     wb_type type;                    /* --type (WB_INT by default) */
     wb_values values;                /* --values (WB_VALUES_EXACT by default) */
@@ -49,26 +51,18 @@ typedef struct {
 } wb_args;
 
 /*
- * Parse argv for `lab`. Returns 0 and fills *a, or returns WB_EXIT_USAGE with
- * one line in err saying what was wrong and what is accepted. Never exits,
- * never prints: the tests call it directly.
+ * Parse argv for `lab`, whose program offers `offers` (WB_OFFER_* of lab.h:
+ * an option of an offer it lacks is refused here). Returns 0 and fills *a,
+ * or returns WB_EXIT_USAGE with one line in err saying what was wrong and
+ * what is accepted. Never exits, never prints: the tests call it directly.
  */
-int wb_parse_args(const wb_lab *lab, int argc, char **argv, wb_args *a,
+int wb_parse_args(const wb_lab *lab, unsigned offers, int argc, char **argv, wb_args *a,
                   char *err, size_t errlen);
 
 /* The shape -n asks for: WB_MATRIX when its value has an `x` (NXxNY), else
  * WB_LENGTH. A program with a matrix mode (lab05) runs it for WB_MATRIX. */
 wb_shape wb_args_shape(int argc, char **argv);
 
-/*
- * Parse a count: digits with an optional binary suffix K, M or G (16M =
- * 16*2^20), or a power written 2^k. Returns 0 on success; -1 if it is not
- * such a number or is 0; -2 if it is larger than max.
- */
-int wb_parse_count(const char *s, long long max, long long *out);
-
-/* "8192x4096" into nx, ny (each 1..max). Same return values. */
-int wb_parse_pair(const char *s, long long max, int *x, int *y);
 
 #ifdef __cplusplus
 } /* extern "C" */

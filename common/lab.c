@@ -1,6 +1,6 @@
 /*
  * lab.c - a lab's tables: the i-th row, a row by name, an exercise by name;
- * and the flag WB_TODO() sets in C code. C11, no CUDA.
+ * the flag WB_TODO() sets in C code; what a lab offers. C11, no CUDA.
  */
 #include "lab.h"
 
@@ -27,4 +27,30 @@ int wb_table_find(wb_table t, const char *name, size_t len)
 int wb_exercise_index(const wb_lab *lab, const char *name)
 {
     return wb_table_find(lab->exercises, name, strlen(name));
+}
+
+const char *wb_offer_name(int i)
+{
+    static const char *const names[WB_NOFFERS] = {"explain", "exercises", "trace",  "types",
+                                                  "finish",  "matrix",    "sweep",  "latency"};
+    return i >= 0 && i < WB_NOFFERS ? names[i] : "";
+}
+
+unsigned wb_lab_offers(const wb_lab *lab)
+{
+    const char *f = lab->extra_flag ? lab->extra_flag : "";
+    unsigned o = 0;
+    if (lab->exercises.count > 0)
+        o |= WB_OFFER_EXERCISES;
+    if (lab->gpu_trace || !strcmp(f, "--trace"))
+        o |= WB_OFFER_TRACE;
+    if (lab->types & ~WB_TYPE_BIT(WB_INT))
+        o |= WB_OFFER_TYPES;
+    if (lab->choice)
+        o |= WB_OFFER_FINISH;
+    if (!strcmp(f, "--sweep"))
+        o |= WB_OFFER_SWEEP;
+    if (!strcmp(f, "--latency"))
+        o |= WB_OFFER_LATENCY;
+    return o;
 }

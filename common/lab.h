@@ -105,6 +105,34 @@ typedef struct {
 /* The exercise of `lab` named `name`, or -1. */
 int wb_exercise_index(const wb_lab *lab, const char *name);
 
+/*
+ * What a program offers besides its timed rows (./labNN --capabilities
+ * prints their words, in this order). Each is stated once, by the field
+ * that makes it: explain (wb_program.explain), exercises (a non-empty
+ * exercise table), trace (--trace: lab01's own flag, or gpu_trace), types
+ * (--type beyond int), finish (a two-word choice: --finish host|device),
+ * matrix (wb_program.matrix: -n NXxNY), sweep and latency (the lab's own
+ * flag). The parser refuses an option of one the program lacks.
+ */
+enum {
+    WB_OFFER_EXPLAIN = 1u << 0,
+    WB_OFFER_EXERCISES = 1u << 1,
+    WB_OFFER_TRACE = 1u << 2,
+    WB_OFFER_TYPES = 1u << 3,
+    WB_OFFER_FINISH = 1u << 4,
+    WB_OFFER_MATRIX = 1u << 5,
+    WB_OFFER_SWEEP = 1u << 6,
+    WB_OFFER_LATENCY = 1u << 7,
+    WB_NOFFERS = 8
+};
+
+/* The word of offer bit i (0 .. WB_NOFFERS - 1): "explain", "exercises", ... */
+const char *wb_offer_name(int i);
+
+/* What the lab's table alone shows it offers (all but explain and matrix,
+ * which its program states). */
+unsigned wb_lab_offers(const wb_lab *lab);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -2,8 +2,9 @@
  * main.c - the main of every program, in two halves: wb_main_rows (parse:
  * -h, --list and every bad input; the lab's own mode, the checks before the
  * device, --explain, the device, --check and its loop over the lists, the
- * timed rows, a sweep's sizes too, the exercises' count) and wb_main_end
- * (the print, the device closed). C11, no CUDA.
+ * timed rows, a sweep's sizes too, the exercises' count; --dry-run's plan
+ * instead of the device) and wb_main_end (the print, the device closed).
+ * C11, no CUDA.
  */
 #define _GNU_SOURCE
 #include "program.h"
@@ -188,20 +189,41 @@ int wb_check_run(wb_run *run, int type, const wb_runner *rn)
 /* ------------------------------------------------------------------------ */
 /* The steps before the device                                               */
 /* ------------------------------------------------------------------------ */
-/* Parse; on an error "LAB: <err>" on stderr and exit 2; -h and --list (a
- * program with a matrix mode names it too) print and exit 0. All before any
- * device call, so they work on a machine without a GPU. */
-static void parse_or_exit(const wb_program *p, int argc, char **argv, wb_args *a)
+/* What p offers (lab.h): its table's offers, and its explainer and matrix mode. */
+unsigned wb_program_offers(const wb_program *p)
+{
+    return wb_lab_offers(p->lab) | (p->explain ? WB_OFFER_EXPLAIN : 0u) | (p->matrix ? WB_OFFER_MATRIX : 0u) |
+           (p->matrix ? wb_lab_offers(p->matrix->lab) & WB_OFFER_EXERCISES : 0u);
+}
+
+/* Parse; on an error "LAB: <err>" on stderr and exit 2; -h, --capabilities
+ * and --list (a program with a matrix mode names it too) print and exit 0.
+ * All before any device call, so they work on a machine without a GPU.
+ * `top`: the program the user ran (lab05 for its matrix mode). */
+static void parse_or_exit(const wb_program *p, const wb_program *top, int argc, char **argv, wb_args *a)
 {
     char err[1200];
-    if (wb_parse_args(p->lab, argc, argv, a, err, sizeof err) != 0) {
+    unsigned offers = wb_program_offers(p);
+    int i;
+    if (wb_parse_args(p->lab, offers, argc, argv, a, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", p->lab->lab, err);
         exit(WB_EXIT_USAGE);
     }
     if (a->help) {
-        wb_print_usage(p->lab, p->explain != NULL, stdout);
+        wb_print_usage(p->lab, offers, stdout);
         if (p->matrix)
             fputs(p->matrix_usage, stdout);
+        exit(WB_EXIT_OK);
+    }
+    if (a->capabilities) { /* the words of what the program the user ran offers, on one line */
+        const char *sep = "";
+        offers = wb_program_offers(top);
+        for (i = 0; i < WB_NOFFERS; ++i)
+            if (offers & (1u << i)) {
+                printf("%s%s", sep, wb_offer_name(i));
+                sep = " ";
+            }
+        printf("\n");
         exit(WB_EXIT_OK);
     }
     if (a->list && a->format == WB_CSV) {
@@ -245,11 +267,17 @@ static void report_begin(const wb_program *p, wb_run *run, wb_report *r)
     run->r = r;
 }
 
+/* 1 when NAME is a kernel or an exercise of q's own tables */
+static int has_row(const wb_program *q, const char *name)
+{
+    return wb_table_find(q->lab->kernels, name, strlen(name)) >= 0 || wb_exercise_index(q->lab, name) >= 0;
+}
+
 /* --trace NAME: NAME is a kernel or an exercise of p's tables (or of its
- * matrix mode's); else one line and exit 2, before the device is needed. */
+ * matrix mode's), not a library's row; else one line and exit 2, before the
+ * device is needed. */
 static void check_trace_name(const wb_program *p, int argc, char **argv)
 {
-    const wb_program *q;
     const char *name = NULL;
     int i;
     for (i = 1; i + 1 < argc; ++i)
@@ -257,19 +285,88 @@ static void check_trace_name(const wb_program *p, int argc, char **argv)
             name = argv[i + 1];
     if (!name)
         return; /* none, or no name: wb_trace_redirect says so */
-    for (q = p; q; q = q->matrix) {
-        for (i = 0; i < q->lab->kernels.count; ++i)
-            if (!strcmp(wb_table_at(q->lab->kernels, i)->name, name))
-                return;
-        if (wb_exercise_index(q->lab, name) >= 0)
-            return;
+    if (wb_is_library(name)) {
+        fprintf(stderr, "%s: --trace: %.32s%s is a library's call, not one of the lab's kernels\n", p->lab->lab,
+                name, strlen(name) > 32 ? "..." : "");
+        exit(WB_EXIT_USAGE);
     }
+    if (has_row(p, name) || (p->matrix && has_row(p->matrix, name)))
+        return;
     fprintf(stderr, "%s: --trace: no kernel named '%.32s%s' (./%s --list names them)\n", p->lab->lab, name,
             strlen(name) > 32 ? "..." : "", p->lab->lab);
     exit(WB_EXIT_USAGE);
 }
 
-int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
+/* --dry-run: what the run would do, and exit 0; the device is never opened. */
+static void dry_run_exit(const wb_program *p, const wb_run *run, const char *what)
+{
+    const wb_args *a = run->a;
+    const wb_lab *lab = p->lab;
+    int i;
+    printf("%s --dry-run: the command line is accepted; nothing ran and no device was opened\n", lab->lab);
+    if (what) {
+        printf("would run: %s\n", what);
+        exit(WB_EXIT_OK);
+    }
+    if (lab->shape == WB_MATRIX)
+        printf("would run: %d row%s on a %dx%d matrix", run->nrows, run->nrows == 1 ? "" : "s", a->nx, a->ny);
+    else if (p->mode == WB_MODE_SWEEP && a->extra) /* all_timed_rows' sizes */
+        printf("would run: %d row%s at each n from %lld to %lld, 4x apart", run->nrows, run->nrows == 1 ? "" : "s",
+               p->sweep_first, a->n_given ? a->n : p->sweep_last);
+    else
+        printf("would run: %d row%s at n = %lld", run->nrows, run->nrows == 1 ? "" : "s", a->n);
+    if (lab->uses_block && lab->shape == WB_MATRIX)
+        printf(", block %dx%d", a->block_x, a->block_y);
+    else if (lab->uses_block)
+        printf(", block %d", a->block_x);
+    printf(", %s%s", p->type_name ? p->type_name : wb_type_name(a->type),
+           a->values == WB_VALUES_UNIFORM ? " (uniform values)" : "");
+    if (lab->choice)
+        printf(", %s %s", lab->choice->flag, lab->choice->word[a->choice]);
+    if (a->check)
+        printf(", --check: %d verified rows, untimed\n", planned_rows(run));
+    else
+        printf(", %d repetition%s%s\n", a->reps, a->reps == 1 ? "" : "s",
+               a->format == WB_CSV ? ", CSV" : a->format == WB_JSON ? ", JSON" : "");
+    for (i = 0; i < run->nrows; ++i)
+        printf("  %s%s\n", run->order[i]->name, run->order[i]->kind ? "  (your exercise)" : "");
+    exit(WB_EXIT_OK);
+}
+
+/* --trace KERNEL --dry-run: the trace's command line, checked as the traced
+ * run (--check -k KERNEL -n N -b B) will parse it, and its plan. */
+static void trace_dry_run(const wb_program *p, int argc, char **argv)
+{
+    wb_trace_cmd t;
+    char *args[10], plan[200];
+    int c = 0;
+    wb_run run;
+    static wb_args a;
+    static const wb_kernel_info *order[2 * WB_MAX_KERNELS];
+    if (!wb_trace_parse(argc, argv, &t) || !t.dry_run)
+        return;
+    args[c++] = argv[0], args[c++] = (char *)"--check", args[c++] = (char *)"-k", args[c++] = (char *)t.kernel;
+    if (t.n[0])
+        args[c++] = (char *)"-n", args[c++] = (char *)t.n;
+    if (t.b[0])
+        args[c++] = (char *)"-b", args[c++] = (char *)t.b;
+    args[c] = NULL;
+    if (p->matrix && (t.n[0] ? wb_args_shape(c, args) == WB_MATRIX : !has_row(p, t.kernel)))
+        p = p->matrix; /* -n NXxNY, or without -n a kernel of the matrix mode (as trace.sh picks) */
+    parse_or_exit(p, p, c, args, &a);
+    memset(&run, 0, sizeof run);
+    run.a = &a;
+    run.order = order;
+    run.nrows = wb_plan_rows(p->lab, &a, order);
+    if (p->check_args)
+        p->check_args(p->lab, &a, order, run.nrows);
+    snprintf(plan, sizeof plan, "trace %s on the GPU (tools/trace/trace.sh)%s%s%s%s%s", t.kernel,
+             t.n[0] ? " at -n " : "", t.n, t.b[0] ? " -b " : "", t.b, t.brief ? ", drawn --brief" : "");
+    dry_run_exit(p, &run, plan);
+}
+
+/* wb_main_rows of p, which the user ran as `top` (lab05's matrix mode: lab05) */
+static int main_rows(const wb_program *p, const wb_program *top, int argc, char **argv, wb_run *run)
 {
     static wb_report r;
     static const wb_kernel_info *order[2 * WB_MAX_KERNELS];
@@ -279,26 +376,31 @@ int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
     memset(run, 0, sizeof *run);
     if (p->lab->gpu_trace) {
         check_trace_name(p, argc, argv);
+        trace_dry_run(p, argc, argv);  /* --trace KERNEL --dry-run: the plan, exit 0 */
         wb_trace_redirect(argc, argv); /* --trace KERNEL: tools/trace/trace.sh */
     }
     if (p->matrix && wb_args_shape(argc, argv) == WB_MATRIX) /* -n NXxNY */
-        return wb_main_rows(p->matrix, argc, argv, run);
-    parse_or_exit(p, argc, argv, &a);
-    if (a.extra && p->mode == WB_MODE_OWN && !a.explain)
-        return p->own_mode(&a);
+        return main_rows(p->matrix, top, argc, argv, run);
+    parse_or_exit(p, top, argc, argv, &a);
     run->program = p;
     run->lab = p->lab;
     run->a = &a;
     run->order = order;
+    if (a.extra && p->mode == WB_MODE_OWN && !a.explain) {
+        if (a.dry_run) { /* the lab's own mode, which checks its own input as it runs */
+            char what[64];
+            snprintf(what, sizeof what, "%s, the lab's own mode", p->lab->extra_flag);
+            dry_run_exit(p, run, what);
+        }
+        return p->own_mode(&a);
+    }
     run->nrows = wb_plan_rows(p->lab, &a, order);
     if (p->check_args)
         p->check_args(p->lab, &a, order, run->nrows);
     check_sweep(p, &a);
+    if (a.dry_run)
+        dry_run_exit(p, run, a.explain ? "--explain, on the CPU" : NULL);
     if (a.explain) {
-        if (!p->explain) {
-            fprintf(stderr, "%s: --explain: this program has no explanation to show; leave it out\n", p->lab->lab);
-            return WB_EXIT_USAGE;
-        }
         p->explain(&a);
         return WB_EXIT_OK;
     }
@@ -313,6 +415,11 @@ int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
     all_timed_rows(p, run);
     count_exercises(p, run);
     return -1;
+}
+
+int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run)
+{
+    return main_rows(p, p, argc, argv, run);
 }
 
 int wb_main_end(wb_run *run)

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "numbers.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,4 +230,79 @@ double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_s
 {
     double k = (double)((leaf_len > 0 ? leaf_len - 1 : 0) + depth);
     return sqrt(k) * wb_unit_roundoff(t) * abs_sum;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers on the command line                                               */
+/* ------------------------------------------------------------------------ */
+int wb_parse_count(const char *s, long long max, long long *out)
+{
+    const char *p = s;
+    unsigned long long v = 0;
+    if (!isdigit((unsigned char)*p))
+        return -1;                       /* no sign, no blank, no empty */
+    while (isdigit((unsigned char)*p)) {
+        if (v > 100000000000000000ULL)   /* 1e17: stays far from overflow */
+            return -2;
+        v = v * 10 + (unsigned)(*p++ - '0');
+    }
+    if (*p == '^') {                     /* 2^k */
+        long long k;
+        if (v != 2 || !isdigit((unsigned char)p[1]))
+            return -1;
+        k = 0;
+        for (++p; isdigit((unsigned char)*p); ++p) {
+            k = k * 10 + (*p - '0');
+            if (k > 62)
+                return -2;
+        }
+        if (*p != '\0')
+            return -1;
+        v = 1ULL << k;
+    } else if (*p != '\0') {
+        unsigned shift;
+        switch (*p) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: return -1;
+        }
+        ++p;
+        if (*p == 'i' || *p == 'B')      /* accept 16Mi and 16MB as 16M too */
+            ++p;
+        if (*p != '\0')
+            return -1;
+        if (v > (1ULL << 40))
+            return -2;
+        v <<= shift;
+    }
+    if (v == 0)
+        return -1;
+    if (v > (unsigned long long)max)
+        return -2;
+    *out = (long long)v;
+    return 0;
+}
+
+int wb_parse_pair(const char *s, long long max, int *x, int *y)
+{
+    char buf[64];
+    const char *sep = strchr(s, 'x');
+    long long a, b;
+    int ra, rb;
+    if (!sep)
+        sep = strchr(s, 'X');
+    if (!sep || (size_t)(sep - s) >= sizeof buf)
+        return -1;
+    memcpy(buf, s, (size_t)(sep - s));
+    buf[sep - s] = '\0';
+    ra = wb_parse_count(buf, max, &a);
+    rb = wb_parse_count(sep + 1, max, &b);
+    if (ra == -1 || rb == -1)
+        return -1;
+    if (ra == -2 || rb == -2)
+        return -2;
+    *x = (int)a;
+    *y = (int)b;
+    return 0;
 }

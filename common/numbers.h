@@ -1,6 +1,7 @@
 /*
  * numbers.h - statistics and bandwidth, the inputs (--values) and their
- * exact sums, and the rounding-error bounds of an order of additions.
+ * exact sums, the rounding-error bounds of an order of additions, and the
+ * counts and shapes a command line gives (wb_parse_count, wb_parse_pair).
  */
 #ifndef WB_NUMBERS_H
 #define WB_NUMBERS_H
@@ -129,6 +130,19 @@ double wb_error_bound(wb_type t, long long leaf_len, int depth, double abs_sum);
  * like a random walk). A sum can be right and miss it only if its roundings
  * all lean one way. */
 double wb_error_tolerance(wb_type t, long long leaf_len, int depth, double abs_sum);
+
+/* ------------------------------------------------------------------------ */
+/* Numbers on the command line                                               */
+/* ------------------------------------------------------------------------ */
+/*
+ * Parse a count: digits with an optional binary suffix K, M or G (16M =
+ * 16*2^20), or a power written 2^k. Returns 0 on success; -1 if it is not
+ * such a number or is 0; -2 if it is larger than max.
+ */
+int wb_parse_count(const char *s, long long max, long long *out);
+
+/* "8192x4096" into nx, ny (each 1..max). Same return values. */
+int wb_parse_pair(const char *s, long long max, int *x, int *y);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -107,14 +107,20 @@ typedef struct wb_program {
 int wb_plan_rows(const wb_lab *lab, const wb_args *a, const wb_kernel_info **order);
 
 /*
- * The first half of the main: parse (-h, --list and bad input exit here),
- * the lab's own mode, the checks before the device, --explain, the device,
+ * The first half of the main: parse (-h, --capabilities, --list and bad
+ * input exit here), the lab's own mode, the checks before the device,
+ * --dry-run (its plan, exit 0), --explain, the device,
  * then --check (the device closed again), or the timed rows and the
  * exercises' count into the report run->r. Returns the exit status of what
  * ran, or -1 after the rows: the device is open, and the lab's main may add
  * rows and write notes (wb_report_notes) before wb_main_end.
  */
 int wb_main_rows(const wb_program *p, int argc, char **argv, wb_run *run);
+
+/* What p offers (WB_OFFER_* of lab.h, ./labNN --capabilities): its
+ * table's offers (wb_lab_offers), its explainer, its matrix mode and that
+ * mode's exercises. */
+unsigned wb_program_offers(const wb_program *p);
 
 /* The second half: print the report, close the device; the exit status. */
 int wb_main_end(wb_run *run);

@@ -39,31 +39,36 @@ static void wb_trace_dirname(const char *path, char *dir, size_t len)
     dir[n] = '\0';
 }
 
-/* With --trace KERNEL among the arguments: exec tools/trace/trace.sh on
- * this binary (never returns; exit 2 on a bad command line, 3 when the
- * script cannot be found). Without: returns. */
-static void wb_trace_redirect(int argc, char **argv)
+/* A --trace command line: the kernel, -n, -b (empty when not given), --svg,
+ * --brief and --dry-run. */
+typedef struct {
+    const char *kernel, *n, *b, *svg;
+    int brief, dry_run;
+} wb_trace_cmd;
+
+/* 1 and *t filled when --trace is among the arguments (exit 2, one line, on
+ * an option the trace does not take); 0 without --trace. */
+static int wb_trace_parse(int argc, char **argv, wb_trace_cmd *t)
 {
-    const char *kernel = NULL, *n = "", *b = "", *svg = NULL, *lab = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-    char exe[PATH_MAX], dir[PATH_MAX], script[PATH_MAX + 32];
-    ssize_t got;
-    const char *cmd[12];
-    int i, traced = 0, brief = 0, c = 0;
+    const char *lab = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    int i, traced = 0;
+    memset(t, 0, sizeof *t);
+    t->n = t->b = "";
     for (i = 1; i < argc; ++i)
         traced |= strcmp(argv[i], "--trace") == 0;
     if (!traced)
-        return;
+        return 0;
     for (i = 1; i < argc; ++i) {
         const char **into;
-        if (!strcmp(argv[i], "--brief")) {
-            brief = 1;
+        if (!strcmp(argv[i], "--brief") || !strcmp(argv[i], "--dry-run")) {
+            *(argv[i][2] == 'b' ? &t->brief : &t->dry_run) = 1;
             continue;
         }
-        into = !strcmp(argv[i], "--trace") ? &kernel : !strcmp(argv[i], "-n") ? &n
-                                                                  : !strcmp(argv[i], "-b") ? &b
-                                                                  : !strcmp(argv[i], "--svg") ? &svg
+        into = !strcmp(argv[i], "--trace") ? &t->kernel : !strcmp(argv[i], "-n") ? &t->n
+                                                                  : !strcmp(argv[i], "-b") ? &t->b
+                                                                  : !strcmp(argv[i], "--svg") ? &t->svg
                                                                                               : NULL;
-        if (into == &kernel && (i + 1 >= argc || argv[i + 1][0] == '-')) {
+        if (into == &t->kernel && (i + 1 >= argc || argv[i + 1][0] == '-')) {
             fprintf(stderr, "%s: --trace needs a kernel of the table (--list): --trace NAME [-n N] [-b B]\n", lab);
             exit(2);
         }
@@ -74,6 +79,23 @@ static void wb_trace_redirect(int argc, char **argv)
         }
         *into = argv[++i];
     }
+    return 1;
+}
+
+/* With --trace KERNEL among the arguments (and no --dry-run, which the
+ * program's main answers): exec tools/trace/trace.sh on this binary (never
+ * returns; exit 2 on a bad command line, 3 when the script cannot be
+ * found). Without: returns. */
+static void wb_trace_redirect(int argc, char **argv)
+{
+    const char *lab = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    char exe[PATH_MAX], dir[PATH_MAX], script[PATH_MAX + 32];
+    ssize_t got;
+    const char *cmd[12];
+    int c = 0;
+    wb_trace_cmd t;
+    if (!wb_trace_parse(argc, argv, &t) || t.dry_run)
+        return;
     got = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (got <= 0)
         snprintf(exe, sizeof exe, "%s", argv[0]);
@@ -89,10 +111,10 @@ static void wb_trace_redirect(int argc, char **argv)
         exit(3);
     }
     fflush(NULL);
-    cmd[c++] = "sh", cmd[c++] = script, cmd[c++] = exe, cmd[c++] = kernel, cmd[c++] = n, cmd[c++] = b;
-    if (svg)
-        cmd[c++] = "--svg", cmd[c++] = svg;
-    if (brief)
+    cmd[c++] = "sh", cmd[c++] = script, cmd[c++] = exe, cmd[c++] = t.kernel, cmd[c++] = t.n, cmd[c++] = t.b;
+    if (t.svg)
+        cmd[c++] = "--svg", cmd[c++] = t.svg;
+    if (t.brief)
         cmd[c++] = "--brief";
     cmd[c] = NULL;
     execvp("sh", (char *const *)cmd);

@@ -22,7 +22,7 @@ static void print_synopsis(const wb_lab *lab, int explains, FILE *f)
         "[-k NAME[,NAME...]]", "[-r REPS]", "[--seed S]", "[--csv | --json]", explains ? "[--explain]" : "", "[--check]",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--type T]" : "",
         lab->types & ~WB_TYPE_BIT(WB_INT) ? "[--values V]" : "",
-        lab->exercises.count > 0 ? "[--exercises]" : "", extra, lab->choice ? lab->choice->usage : "", "[--list]", "[-h]"};
+        lab->exercises.count > 0 ? "[--exercises]" : "", extra, lab->choice ? lab->choice->usage : "", "[--list]", "[--dry-run]", "[--capabilities]", "[-h]"};
     int i, col;
     if (lab->extra_flag)
         snprintf(extra, sizeof extra, "[%s]", lab->extra_flag);
@@ -83,8 +83,9 @@ static void print_check_options(const wb_lab *lab, FILE *f)
     }
 }
 
-void wb_print_usage(const wb_lab *lab, int explains, FILE *f)
+void wb_print_usage(const wb_lab *lab, unsigned offers, FILE *f)
 {
+    const int explains = (offers & WB_OFFER_EXPLAIN) != 0;
     print_synopsis(lab, explains, f);
     print_size_options(lab, f);
     fprintf(f, "  -k NAMES      run only these kernels (comma-separated; --list names them)\n"
@@ -117,6 +118,8 @@ void wb_print_usage(const wb_lab *lab, int explains, FILE *f)
                          "lanes; -n and -b size it (small by default), --brief draws the steps and the "
                          "summary only, --svg FILE also writes the picture");
     fprintf(f, "  --list        name every kernel with what it shows\n"
+               "  --dry-run     check the command line and print what would run; no device needed\n"
+               "  --capabilities  print what this program offers (explain, exercises, trace, ...)\n"
                "  -h, --help    this text\n\n"
                "exit status: 0 every kernel verified, 1 a kernel gave a wrong result, 2 bad command line,\n"
                "             3 no usable CUDA device or a CUDA error\n");

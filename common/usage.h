@@ -14,8 +14,8 @@ extern "C" {
 #endif
 
 /* -h: the synopsis, then every option the lab takes, with its defaults;
- * --explain only when the program has one (explains 1). */
-void wb_print_usage(const wb_lab *lab, int explains, FILE *f);
+ * --explain only when the program offers it (offers: WB_OFFER_* of lab.h). */
+void wb_print_usage(const wb_lab *lab, unsigned offers, FILE *f);
 
 /* --list: each kernel's lesson (an exercise's kind, task and reference row)
  * beside its name. */

@@ -90,6 +90,13 @@ expect_grep() {
 
 # has_gpu: a usable CUDA device is present, as CUDA sees it (tools/gpu.sh;
 # WB_GPU=0 or 1 overrides: tests/run sets 1 for its parts where it found one)
+# offers BIN WORD: whether the program BIN offers WORD (explain, exercises,
+# trace, types, finish, matrix, sweep, latency: BIN --capabilities)
+offers() {
+    case " $("$1" --capabilities 2>/dev/null) " in *" $2 "*) return 0 ;; esac
+    return 1
+}
+
 has_gpu() {
     case "${WB_GPU:-}" in 0) return 1 ;; 1) return 0 ;; esac
     sh tools/gpu.sh count >/dev/null 2>&1

@@ -22,8 +22,9 @@
 # last warp; lab06's transposeSmemNoSync: tile rows read before they are
 # written), and their solutions (build/solutions/, built by make test with a
 # GPU) show nothing flagged. lab03 built with dynamic parallelism is refused
-# (exit 3). Without a device, or without the Sanitizer API in the toolkit,
-# the GPU part skips.
+# (exit 3). Then every kernel of every lab that traces, each at the trace's
+# default size or the first larger one that launches it (below). Without a
+# device, or without the Sanitizer API in the toolkit, the GPU part skips.
 . tests/lib.sh
 
 FIX=tests/fixtures/trace
@@ -78,6 +79,51 @@ if head -c 5 "$TMPD/fix.svg" | grep -q '<svg' && tail -n 1 "$TMPD/fix.svg" | gre
     grep -q 'stroke="#cc3311"' "$TMPD/fix.svg"; then
     ok "trace_draw --svg: a whole SVG, the unordered reads in red"
 else notok "trace_draw --svg" "$(head -c 200 "$TMPD/fix.svg" 2>&1)"; fi
+
+# trace.sh's choice of size, on the CPU: a stand-in lab05 that launches
+# reduceModern only from n = 4096 (below, reduceModernSmall: it writes the
+# record of a kernel not launched) and a record of the fixture's tree from
+# there, with a stand-in Sanitizer folder and library in a folder of the
+# test's (WB_TRACE_OUTDIR): without -n the trace tries 64, 256, 1024, 4096,
+# draws the fourth and says so; with -n 64 it tries no other (exit 3)
+F=$TMPD/standin
+mkdir -p "$F/san/include" "$F/out" "$F/bin"
+: >"$F/san/include/sanitizer.h"
+: >"$F/san/libsanitizer-public.so"
+: >"$F/out/wbtrace_patch.sm_99.fatbin"
+: >"$F/out/libwbtrace.so"
+cat >"$F/bin/lab05" <<STANDIN
+#!/bin/sh
+case " \$* " in *" --list "*) printf 'kernel,kind,against,lesson\nreduceModern,kernel,,x\n'; exit 0 ;; esac
+n=0
+while [ \$# -gt 0 ]; do [ "\$1" = -n ] && n=\$2; shift; done
+echo "\$n" >>"$F/sizes"
+if [ "\$n" -lt 4096 ]; then
+    printf 'wbtrace 1\nwant reduceModern\nstatus not-launched\nlaunched reduceModernSmall\nend\n' >"\$WB_TRACE_OUT"
+else
+    sed 's/reduceNeighbored/reduceModern/g' "$PWD/$FIX/neighbored32.trace" >"\$WB_TRACE_OUT"
+fi
+echo lab,kernel,c,d,e,f,g,h,i,j,status
+echo lab05,reduceModern,c,d,e,f,g,h,i,j,PASS
+STANDIN
+chmod +x "$F/bin/lab05"
+standin() { env GPU_CC=99 CUDA_SANITIZER_DIR="$F/san" WB_TRACE_OUTDIR="$F/out" sh tools/trace/trace.sh "$@"; }
+: >"$F/sizes"
+expect_status 0 "trace: a kernel the default size does not launch is traced at one that does" \
+    standin "$F/bin/lab05" reduceModern "" "" --brief
+expect_grep "trace: says which size launches it" \
+    "^  -n 64 does not launch reduceModern \(it launched reduceModernSmall\);" "$OUTF"
+expect_grep "trace: ... and which size it traced" "^  traced at -n 4096, the first size" "$OUTF"
+expect_grep "trace: its verdict names that size" "verdict of reduceModern on this input \(-n 4096 -b 32\): PASS" "$OUTF"
+if [ "$(tr '\n' ' ' <"$F/sizes")" = "64 256 1024 4096 " ]; then ok "trace: the sizes tried, 4x each (64 256 1024 4096)"
+else notok "trace: the sizes tried" "$(tr '\n' ' ' <"$F/sizes")"; fi
+check_width "trace: the size's note fits 100 columns" "$OUTF"
+: >"$F/sizes"
+expect_status 3 "trace: with -n given, no other size is tried (exit 3)" standin "$F/bin/lab05" reduceModern 64 32
+expect_grep "trace: ... and it says what ran instead" \
+    "no kernel named reduceModern was launched on this input; it launched: reduceModernSmall" "$ERRF"
+if [ "$(tr '\n' ' ' <"$F/sizes")" = "64 " ]; then ok "trace: -n 64 given, 64 alone tried"
+else notok "trace: -n given" "tried $(tr '\n' ' ' <"$F/sizes")"; fi
 
 # ./labNN --trace: bad command lines (exit 2, one line) before anything runs
 if [ -x ./lab02 ]; then
@@ -185,19 +231,25 @@ for k in $k04; do plan "tr_job l04_$k $T ./lab04 $k 4096 512"; done
 plan "tr_job pad06 $T ./lab06 transposeSmemPad 64x64"
 for k in copyRow copyCol transposeNaiveRow transposeNaiveCol; do plan "tr_job l06_$k $T ./lab06 $k 64x64 32x8"; done
 
-# the lanes, at once: each group to the lane with the fewest traces so far
+# run_plan: the plan's groups in lanes, at once: each group to the lane with
+# the fewest traces so far; then the plan is empty again
 lanes=8
 [ -n "${WB_GPU_MIB:-}" ] && lanes=$((WB_GPU_MIB / (256 + ${WB_GPU_CTX_MIB:-768})))
 [ $lanes -gt 8 ] && lanes=8
 [ $lanes -lt 1 ] && lanes=1
-awk -v j=$lanes -v dir="$TR" '{ n = gsub(/tr_job /, "&"); b = 0
-    for (l = 1; l < j; l++) if (load[l] < load[b]) b = l
-    load[b] += n; print > (dir "/lane" b) }' "$PLAN"
-for lane in "$TR"/lane*; do
-    [ -f "$lane" ] || continue
-    (while IFS= read -r grp; do eval "$grp"; done <"$lane") &
-done
-wait
+run_plan() {
+    rm -f "$TR"/lane*
+    awk -v j=$lanes -v dir="$TR" '{ n = gsub(/tr_job /, "&"); b = 0
+        for (l = 1; l < j; l++) if (load[l] < load[b]) b = l
+        load[b] += n; print > (dir "/lane" b) }' "$PLAN"
+    for lane in "$TR"/lane*; do
+        [ -f "$lane" ] || continue
+        (while IFS= read -r grp; do eval "$grp"; done <"$lane") &
+    done
+    wait
+    : >"$PLAN"
+}
+run_plan
 
 # vs_explain LAB BIN KERNEL N B: the trace of KERNEL (BIN at -n N -b B,
 # already traced into $OUTF) against $TMPD/explain, LAB --explain -b B: the
@@ -365,3 +417,54 @@ if [ -x ./lab03 ] && ! grep -q '+nocdp' ./lab03; then
     check_width "./lab03 --trace's refusal fits 100 columns" "$ERRF"
 fi
 expect_status 2 "trace of a kernel not in the table" sh tools/trace/trace.sh ./lab02 noSuchKernel
+
+# ---- every kernel of every lab that traces ------------------------------------
+# Each kernel --list names (and its matrix mode's, -n 1x1 --list --csv), in
+# every GPU lab that offers trace (--capabilities), traced at the trace's
+# default size with --brief: drawn and PASS; an exercise drawn with its
+# verdict (a stub is todo and a fix-it FAILs as shipped: exit 1). A kernel that size does not
+# launch is traced at a size that does, and the output says which (lab05's
+# reduceModern: reduceModernSmall at n = 64). A library's row is refused
+# (exit 2, one line). lab03: its build without dynamic parallelism. After the
+# traces above (a kernel's record file is the same: build/trace/LAB.KERNEL.trace).
+i=0
+: >"$TMPD/every"
+for l in $(lab_list device gpu); do
+    [ -x ./$l ] && offers ./$l trace || continue
+    bin=./$l
+    [ $l = lab03 ] && bin=build/nocdp/lab03
+    [ -x $bin ] || { notok "$l traced, every kernel" "$bin is not built"; continue; }
+    { $bin --list --csv; $bin -n 1x1 --list --csv 2>/dev/null; } |
+        awk -F, 'NR > 1 && $1 != "kernel" && !seen[$1]++ { print $1, $2 }' >"$TMPD/k.$l"
+    while read -r k kind; do
+        i=$((i + 1))
+        echo "$l $k every$i $kind" >>"$TMPD/every"
+        case $k in
+            cub::*) ;;
+            *) plan "tr_job every$i $bin --trace $k --brief" ;;
+        esac
+    done <"$TMPD/k.$l"
+done
+run_plan
+while read -r l k id kind; do
+    case $k in
+        cub::*)
+            expect_usage "$l --trace $k: a library's row, refused" ./$l --trace "$k"
+            continue ;;
+    esac
+    tr_load $id
+    v=$(sed -n 's/^  verdict of [^ ]* on this input (\(.*\)): \([A-Za-z]*\);.*/\2 at \1/p' "$OUTF")
+    if [ "$STATUS" -eq 0 ] && [ "${v%% *}" = PASS ]; then
+        ok "$l --trace $k: drawn, $v"
+    elif [ "$kind" != kernel ] && [ "$STATUS" -le 1 ] && [ -n "$v" ]; then
+        ok "$l --trace $k (an exercise, $kind): drawn, $v"
+    else
+        notok "$l --trace $k" "exit $STATUS; $(head -c 300 "$ERRF")"
+    fi
+    check_width "$l --trace $k fits 100 columns" "$OUTF"
+done <"$TMPD/every"
+if grep -q "^lab05 reduceModern " "$TMPD/every"; then
+    tr_load "$(awk '$1 == "lab05" && $2 == "reduceModern" { print $3 }' "$TMPD/every")"
+    expect_grep "lab05 --trace reduceModern: says the size that launches it" \
+        "^  -n 64 does not launch reduceModern \(it launched .*reduceModernSmall.*\);" "$OUTF"
+fi

@@ -112,6 +112,7 @@ function mib(b) { return sprintf("%.1f MiB", b / 1048576) }
 function header(w, h, title, sub1, sub2) {
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n", w, h, w, h
     printf "<title>%s</title>\n", xml(title)
+    if (ENVIRON["CHART_MADE"] != "") printf "<desc>\n%s\n</desc>\n", xml(ENVIRON["CHART_MADE"])
     printf "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h
     printf "<text x=\"16\" y=\"26\" font-size=\"17\" font-weight=\"bold\">%s</text>\n", xml(title)
     printf "<text x=\"16\" y=\"46\" fill=\"#444444\">%s</text>\n", xml(sub1)

@@ -2,6 +2,8 @@
 # tools/results.sh - run every lab and keep its CSV and an SVG chart (make results).
 #
 #   make results          (builds every lab first, then runs this from the repository root)
+#   RESULTS_DIR=docs/results sh tools/results.sh      (make snapshots: the kept set)
+#   sh tools/results.sh --charts DIR                  only the charts, from DIR's CSVs (no GPU)
 #
 # Runs each lab binary present (./lab01 .. ./lab06) at its defaults with --csv,
 # lab05 also with --sweep; labs 02-05 again with --type float and with --type
@@ -55,6 +57,68 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' INT TERM
 
 . tools/labs.sh # which labs, and their modes and types: tools/labs.conf
+# draw_charts DIR: a chart beside each lab CSV of DIR (its title names the
+# type for labs 02-05, the sweeps drawn as lines over n), and lab06's DLCM=ca
+# and DLCM=cg runs side by side, two bars a kernel; each dated by its run
+# (the CSV's run_at), so that drawing again from the same runs gives the same
+# chart. 1 when a chart could not be drawn.
+draw_charts() {
+    dc_out=$1; dc_bad=0
+    for f in "$dc_out"/lab*.csv; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f" .csv)
+        lab=${name%%-*}
+        rest=${name#"$lab"}
+        rest=${rest#-}
+        def=$(lab_get "$lab" types | cut -d' ' -f1)
+        case $rest in
+            *-ca | *-cg) note="built with -dlcm=${rest##*-}" ;;
+            sweep) note="--sweep, $def" ;;
+            sweep-*) note="--sweep, ${rest#sweep-}" ;;
+            matrix) note="matrix mode, int" ;;
+            finish) note="$def, finished on the device" ;;
+            "") # a GPU lab of several types says which this is
+                note=
+                [ "$(lab_get "$lab" device)" = gpu ] && [ -n "$(lab_get "$lab" types | cut -s -d' ' -f2-)" ] && note=$def ;;
+            *) note=$rest ;;
+        esac
+        if sh tools/chart -n "$note" -d "$(run_day "$f")" "$f" >"$dc_out/$name.svg" 2>"$tmp/chart.err"; then
+            echo "  $dc_out/$name.svg"
+        else
+            echo "  no chart for $name.csv: $(head -n 1 "$tmp/chart.err")"
+            rm -f "$dc_out/$name.svg"
+            dc_bad=1
+        fi
+    done
+    for l in $(lab_list modes dlcm); do
+        for s in 2048 8192; do
+            [ -f "$dc_out/$l-$s-ca.csv" ] && [ -f "$dc_out/$l-$s-cg.csv" ] || continue
+            if sh tools/chart -n "loads cached in L1 (DLCM=ca) against L1 bypassed (DLCM=cg)" \
+                -d "$(run_day "$dc_out/$l-$s-ca.csv")" "$dc_out/$l-$s-ca.csv" "$dc_out/$l-$s-cg.csv" \
+                >"$dc_out/$l-$s-ca-cg.svg" 2>"$tmp/chart.err"; then
+                echo "  $dc_out/$l-$s-ca-cg.svg"
+            else
+                echo "  no chart for $l-$s-ca and -cg side by side: $(head -n 1 "$tmp/chart.err")"
+                rm -f "$dc_out/$l-$s-ca-cg.svg"
+                dc_bad=1
+            fi
+        done
+    done
+    return $dc_bad
+}
+# run_day CSV: the date its run was made (the run_at column), else today
+run_day() {
+    rd=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "run_at") c = i; next }
+        c && $c != "" { print substr($c, 1, 10); exit }' "$1")
+    echo "${rd:-$day}"
+}
+# sh tools/results.sh --charts DIR: only the charts, drawn again from DIR's CSVs (no GPU)
+if [ "${1:-}" = --charts ]; then
+    [ -d "${2:-}" ] || { echo "usage: sh tools/results.sh --charts DIR" >&2; exit 2; }
+    draw_charts "${2%/}"
+    exit
+fi
+
 present=
 for l in $(lab_list); do
     [ -z "$(lab_get $l part-of)" ] && [ -x "./$l" ] && present="$present $l"
@@ -153,7 +217,7 @@ done
 [ -z "$gpu" ] && [ -f "$tmp/lab01.csv" ] && gpu=$(awk -F, 'NR == 2 { print $2; exit }' "$tmp/lab01.csv")
 [ -z "$gpu" ] && gpu=unknown
 slug=$(sh tools/gpu.sh slug "$gpu")
-out=results/$slug
+out=${RESULTS_DIR:-results}/$slug
 mkdir -p "$out" || exit 2
 
 # what, where, when: run.txt
@@ -171,47 +235,11 @@ mkdir -p "$out" || exit 2
     done <"$tmp/made"
 } >"$out/run.txt"
 
-echo "charts:"
 while IFS='|' read -r name how st; do
-    [ -f "$tmp/$name.csv" ] || continue
-    cp "$tmp/$name.csv" "$out/$name.csv"
-    note=
-    lab=${name%%-*}
-    rest=${name#"$lab"}
-    rest=${rest#-}
-    def=$(lab_get "$lab" types | cut -d' ' -f1)
-    case $rest in
-        *-ca | *-cg) note="built with -dlcm=${rest##*-}" ;;
-        sweep) note="--sweep, $def" ;;
-        sweep-*) note="--sweep, ${rest#sweep-}" ;;
-        matrix) note="matrix mode, int" ;;
-        finish) note="$def, finished on the device" ;;
-        "") # a GPU lab of several types says which this is
-            [ "$(lab_get "$lab" device)" = gpu ] && [ -n "$(lab_get "$lab" types | cut -s -d' ' -f2-)" ] && note=$def ;;
-        *) note=$rest ;;
-    esac
-    if sh tools/chart -n "$note" -d "$day" "$out/$name.csv" >"$out/$name.svg" 2>"$tmp/chart.err"; then
-        echo "  $out/$name.svg"
-    else
-        echo "  no chart for $name.csv: $(head -n 1 "$tmp/chart.err")"
-        rm -f "$out/$name.svg"
-        failed=1
-    fi
+    [ -f "$tmp/$name.csv" ] && cp "$tmp/$name.csv" "$out/$name.csv"
 done <"$tmp/made"
-# lab06 built both ways, in one chart per size: a kernel's two bars side by side
-for l in $(lab_list modes dlcm); do
-    for s in 2048 8192; do
-        [ -f "$out/$l-$s-ca.csv" ] && [ -f "$out/$l-$s-cg.csv" ] || continue
-        if sh tools/chart -n "loads cached in L1 (DLCM=ca) against L1 bypassed (DLCM=cg)" -d "$day" \
-            "$out/$l-$s-ca.csv" "$out/$l-$s-cg.csv" >"$out/$l-$s-ca-cg.svg" 2>"$tmp/chart.err"; then
-            echo "  $out/$l-$s-ca-cg.svg"
-        else
-            echo "  no chart for $l-$s-ca and -cg side by side: $(head -n 1 "$tmp/chart.err")"
-            rm -f "$out/$l-$s-ca-cg.svg"
-            failed=1
-        fi
-    done
-done
+echo "charts:"
+draw_charts "$out" || failed=1
 
 for l in $(lab_list); do
     [ -n "$(lab_get "$l" part-of)" ] && continue

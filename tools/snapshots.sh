@@ -8,7 +8,10 @@
 #   sh tools/snapshots.sh --apply OUTDIR     (make snapshots) the same, then
 #       every pasted block rewritten in place in its chapter with the new
 #       output (tools/snapshots_apply.awk): a "<!-- run: COMMAND -->" line
-#       above it and a "_Measured on GPU, toolkit, date_" line under it
+#       above it and a "_Measured on GPU, toolkit, date_" line under it;
+#       then make results' set run again into docs/results/<gpu>/ (the kept
+#       runs; SNAP_RESULTS=0 leaves them) and every kept chart redrawn from
+#       the runs it records (tools/charts.sh, which make charts runs alone)
 #
 # Two GPUs: the chapters' blocks come from MAIN_GPU below (the GPU of
 # their story); a lesson whose result differs on another GPU shows that
@@ -328,5 +331,13 @@ if [ $apply -eq 1 ]; then
             failed=1
         fi
     done
+    # the kept runs the charts are drawn from: make results' set, run again on
+    # this GPU into docs/results/<gpu>/ (SNAP_RESULTS=0, or SNAP_CHAPTERS: not)
+    if [ "${SNAP_RESULTS:-1}" = 1 ] && [ -z "${SNAP_CHAPTERS:-}" ] && [ -n "$gpu" ]; then
+        echo "the kept runs: RESULTS_DIR=docs/results sh tools/results.sh"
+        RESULTS_DIR=docs/results sh tools/results.sh || failed=1
+    fi
 fi
+# every kept chart drawn again from the runs it records (tools/charts.sh)
+[ $apply -eq 1 ] && { sh tools/charts.sh || failed=1; }
 exit $failed

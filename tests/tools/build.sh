@@ -42,8 +42,8 @@ else notok "plain make builds every lab" "exit $STATUS; not linked:$miss"; fi
 # Makefile's "things you may set", in lines of at most 100 columns
 run make --no-print-directory help
 miss=
-for t in $(sed -n 's/^\.PHONY: *//p' Makefile | tr ' ' '\n' | grep -vx 'FORCE\|need-nvcc\|solutions-build\|nocdp-build\|test-build\|$(LABS)\|lab05-finish' | sort -u) \
-         lab01 lab05-finish; do
+for t in $(sed -n 's/^\.PHONY: *//p' Makefile | tr ' ' '\n' | grep -vx 'FORCE\|need-nvcc\|solutions-build\|nocdp-build\|test-build\|$(LABS)\|$(SIDES)' | sort -u) \
+         $(lab_list | head -n 1) $(lab_list part-of); do
     grep -q "^  $t " "$OUTF" || grep -q "^  $t\.\." "$OUTF" || miss="$miss $t"
 done
 for v in $(awk '/^# ---- things you may set/ { on = 1; next } on && !NF { exit } on && /^[A-Z_]+ +\?=/ { print $1 }' Makefile); do

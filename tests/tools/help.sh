@@ -31,7 +31,7 @@ probe() {
 }
 
 OPTIONS="-n -b -k -r --seed --csv --json --explain --check --exercises --type --values --finish
---nx --ny --trace --sweep --latency --list -h"
+--nx --ny --trace --sweep --latency --list --dry-run --capabilities -h"
 nbin=0
 for b in $(lab_list_parts_last); do
     [ -x "./$b" ] || continue

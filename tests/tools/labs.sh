@@ -3,7 +3,8 @@
 # folders and the list agree, every lab has the keys the tools read, each
 # exercise stub has its line in tests/shipped-exercises.cksum, and a new lab
 # (a lab10 in a scratch copy: its folder and its lines in the list) is found
-# by make, by tools/labs.sh and by .gitignore. CPU only. POSIX sh.
+# by make, by tools/labs.sh and by .gitignore, and so are a second CPU lab
+# and a side program. CPU only. POSIX sh.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
@@ -28,6 +29,23 @@ for l in $(lab_list); do
 done
 if [ -z "$bad" ]; then ok "every lab of tools/labs.conf has a device and types"
 else notok "every lab of tools/labs.conf has a device and types" "${bad#; }"; fi
+
+# the modes the list gives a lab are those the lab offers (./labNN --capabilities)
+bad=
+nb=0
+for l in $(lab_list); do
+    [ -x "./$l" ] || continue
+    nb=$((nb + 1))
+    caps=" $("./$l" --capabilities) "
+    for m in finish sweep matrix latency; do
+        case $caps in *" $m "*) o=1 ;; *) o=0 ;; esac
+        h=0; lab_has "$l" modes $m && h=1
+        [ $o -eq $h ] || bad="$bad; $l $([ $h -eq 1 ] && echo "lists $m, which it does not offer" || echo "offers $m, not in its modes")"
+    done
+done
+if [ $nb -eq 0 ]; then skip "the list's modes against --capabilities" "no lab built"
+elif [ -z "$bad" ]; then ok "each lab's modes in tools/labs.conf are what it offers (--capabilities, $nb labs)"
+else notok "the list's modes against --capabilities" "${bad#; }"; fi
 
 # every exercise stub has its line in tests/shipped-exercises.cksum, and every line a stub
 bad=
@@ -65,6 +83,28 @@ run make -n --no-print-directory -C "$S" clean
 expect_grep "make clean removes ./lab$L" "^rm -rf .* lab$L( |$)" "$OUTF"
 run make --no-print-directory -C "$S" help
 expect_grep "make help says lab01..lab$L" "^  lab01\.\.lab$L " "$OUTF"
+# a second CPU lab and a side program, from their lines in the list alone
+# (the Makefile's generic rules: no lab named in it)
+L2=$((L + 1))
+while [ -n "$(lab_get lab$L2 folder)" ]; do L2=$((L2 + 1)); done
+mkdir -p "$S/lab${L2}_cpu" "$S/lab${L}_scratch/side"
+printf '%s\n' '/* a second CPU lab (tests/tools/labs.sh) */' >"$S/lab${L2}_cpu/lab$L2.c"
+printf '%s\n' '/* its exercises */' >"$S/lab${L2}_cpu/exercises.c"
+printf '%s\n' '// a side program (tests/tools/labs.sh)' >"$S/lab${L}_scratch/side/side.cu"
+printf '%s\n' "lab$L2 folder lab${L2}_cpu" "lab$L2 device cpu" "lab$L2 types int" \
+    "lab$L-side folder lab${L}_scratch/side" "lab$L-side device gpu" "lab$L-side types int" \
+    "lab$L-side part-of lab$L" >>"$S/tools/labs.conf"
+run make -n --no-print-directory -C "$S" CUDA_ARCH=90 NVCC=nvcc HAVE_NVCC=yes GPU_CC= lab$L2 lab$L-side
+if [ "$STATUS" -eq 0 ] && grep -q "LINK  *lab$L2\"" "$OUTF" && grep -q -- "-c -o build/lab${L2}_cpu/exercises.o" "$OUTF" &&
+    grep -q "LINK  *lab$L-side\"" "$OUTF" && grep -q "lab${L}_scratch/side/side.cu" "$OUTF"; then
+    ok "make builds a second CPU lab (lab$L2) and a side program (lab$L-side) from their lines alone"
+else
+    notok "make builds a second CPU lab and a side program" "exit $STATUS: $(head -c 300 "$ERRF") $(grep LINK "$OUTF" | head -c 200)"
+fi
+run make -n --no-print-directory -C "$S" CUDA_ARCH=90 NVCC=nvcc HAVE_NVCC=yes GPU_CC= cpu-tests
+expect_grep "make cpu-tests builds every CPU lab (lab$L2 too)" "LINK  *lab$L2\"" "$OUTF"
+run make -n --no-print-directory -C "$S" clean
+expect_grep "make clean removes ./lab$L-side" "^rm -rf .* lab$L-side( |$)" "$OUTF"
 got=$(cd "$S" && . tools/labs.sh && echo $(lab_list device gpu))
 case " $got " in *" lab$L "*) ok "tools/labs.sh lists lab$L ($got)" ;;
     *) notok "tools/labs.sh lists lab$L" "it lists: $got" ;; esac

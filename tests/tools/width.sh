@@ -27,8 +27,10 @@ fi
 # ---- the GPU labs: what runs on the CPU -------------------------------------------
 for l in $(lab_list device gpu); do
     if [ ! -x "./$l" ]; then skip "$l width" "./$l not built (no nvcc?)"; continue; fi
-    for f in -h --list --explain; do expect_width "$l $f fits" ./$l $f; done
-    if [ "$l" = lab06 ]; then
+    for f in -h --list --capabilities --dry-run; do expect_width "$l $f fits" ./$l $f; done
+    offers ./$l explain || continue
+    expect_width "$l --explain fits" ./$l --explain
+    if ./$l -h | grep -q '^usage: [^ ]* \[-n NXxNY'; then
         for b in 32x1 1x32 16x16 32x8 32x32 1024x1 1x1024; do
             expect_width "lab06 --explain -b $b fits" ./lab06 --explain -b $b
         done
@@ -71,17 +73,26 @@ old_ifs=$IFS
 set -f
 for l in $(lab_list); do
     if [ ! -x "./$l" ]; then skip "$l bad input" "./$l not built"; continue; fi
-    case $l in
-        lab01) cases="$BAD_ALL|-b 32|--trace -n 65|--trace --type float|--explain -n 100000" ;;
-        lab04) cases="$BAD_ALL|$BAD_LENGTH|--latency --check|--latency --csv --json" ;;
-        lab05) cases="$BAD_ALL|$BAD_LENGTH|--sweep -n 5|--sweep -n 1023|--sweep --check
--n 5x5 --sweep|-n 5x5 -k $LONG|-n 5x5 -b 7|-n 5x5 --type x|-n 5x5 --finish x|-n ${NUM}x5
--n 5x5,6x6|-n 4x4 --exercises --type float" ;;
-        lab06) cases="$BAD_MATRIX|-n 16x70000 -b 32x1|-n 16x16777216 -k transposeSmemPad
--n 127x16777216 -b 32x1 -k transposeUnroll4Row+ldcg|-n 1,2|-r 0|--seed x|--csv --json
---bogus|--$LONG|$LONG" ;;
-        *) cases="$BAD_ALL|$BAD_LENGTH" ;;
-    esac
+    # the cases each lab takes, from what it offers (--capabilities) and its
+    # shape and blocks (-h); lab06's own kernels' limits by name
+    ./$l -h >"$TMPD/h"
+    if grep -q '^usage: [^ ]* \[-n NXxNY' "$TMPD/h"; then
+        cases="$BAD_MATRIX|-n 1,2|-r 0|--seed x|--csv --json|--bogus|--$LONG|$LONG|--explain -n 0"
+    elif ! grep -q '^  -b ' "$TMPD/h"; then
+        cases="$BAD_ALL|-b 32"
+        offers ./$l trace && cases="$cases|--trace -n 65|--trace --type float"
+        offers ./$l explain && cases="$cases|--explain -n 100000"
+    else
+        cases="$BAD_ALL|$BAD_LENGTH|--dry-run -b 7"
+    fi
+    offers ./$l latency && cases="$cases|--latency --check|--latency --csv --json"
+    offers ./$l sweep && cases="$cases|--sweep -n 5|--sweep -n 1023|--sweep --check"
+    offers ./$l matrix && cases="$cases|-n 5x5 --sweep|-n 5x5 -k $LONG|-n 5x5 -b 7|-n 5x5 --type x
+-n 5x5 --finish x|-n ${NUM}x5|-n 5x5,6x6|-n 4x4 --exercises --type float"
+    [ $l = lab06 ] && cases="$cases|-n 16x70000 -b 32x1|-n 16x16777216 -k transposeSmemPad
+-n 127x16777216 -b 32x1 -k transposeUnroll4Row+ldcg"
+    offers ./$l explain || cases="$cases|--explain"
+    offers ./$l exercises || cases="$cases|--exercises"
     IFS='|
 '
     for c in $cases; do

@@ -182,7 +182,17 @@ void test_exercise_args(void)
     bad(&ex_lab, "-k zeta", "no kernel named 'zeta' (./labE --list names them)");
     bad(&ex_lab, "-k delta,", "empty");
     bad(&ex_lab, "--exercise", "unknown option");
-    bad(&length_lab, "--exercises", "unknown option");
+    bad(&length_lab, "--exercises", "--exercises: labX has none; leave it out");
+    { /* what a program does not offer is refused by the parser, --explain too */
+        char *argv[] = {(char *)"prog", (char *)"--explain", (char *)"--list", NULL};
+        check(wb_parse_args(&length_lab, 0, 3, argv, &a, err, sizeof err) == WB_EXIT_USAGE &&
+                  strstr(err, "--explain: labX has none"),
+              "--explain refused by the parser where the program has no explainer", err);
+        check(wb_parse_args(&length_lab, WB_OFFER_EXPLAIN, 3, argv, &a, err, sizeof err) == 0 && a.explain,
+              "--explain taken where the program offers it", err);
+    }
+    good(&length_lab, "--dry-run --capabilities", &a);
+    check(a.dry_run && a.capabilities, "--dry-run and --capabilities parse", "not set");
     bad(&cpu_lab, "-k delta", "delta");
     check(wb_exercise_index(&ex_lab, "epsilon") == 1 && wb_exercise_index(&ex_lab, "alpha") == -1 &&
               wb_exercise_index(&length_lab, "delta") == -1,

@@ -83,7 +83,7 @@ int parse(const wb_lab *lab, const char *line, wb_args *a, char *err, size_t err
     for (tok = strtok(buf, " "); tok && argc < 31; tok = strtok(NULL, " "))
         argv[argc++] = tok;
     argv[argc] = NULL;
-    return wb_parse_args(lab, argc, argv, a, err, errlen);
+    return wb_parse_args(lab, WB_OFFER_EXPLAIN | wb_lab_offers(lab), argc, argv, a, err, errlen);
 }
 
 /* The columns "LAB: err" takes with the longest lab name, lab05-finish, in

@@ -12,7 +12,11 @@
 # with CUDA_INJECTION64_PATH set: --check verifies the kernel once (the
 # launch traced) and runs it again (not traced). Then it draws the record
 # (trace_draw.c) and prints the kernel's verdict and the seconds it took.
-# N defaults to 64 (lab06: 64x64), B to 32 (lab06: the lab's own block).
+# N defaults to 64 (lab06 and a matrix mode's kernel: 64x64), B to 32 (a
+# matrix: the lab's own block). A kernel that N does not launch (a launcher
+# that runs another kernel on small inputs) is traced, when no N was given,
+# at the first size 4x larger each step that launches it: the output says
+# which.
 # -v, -B and --svg go to the drawing program: values in the tree, the block
 # drawn, and the tree as an SVG picture too (for the chapters and slides).
 #
@@ -21,13 +25,15 @@
 # in the toolkit, a lab built with dynamic parallelism, no such kernel
 # launched, or an incomplete record (one line on stderr says which).
 # Environment: NVCC (nvcc), TRACE_CC (gcc), CUDA_SANITIZER_DIR (the compute-sanitizer folder),
+# WB_TRACE_OUTDIR (where the library, the drawing program and the records go: build/trace),
 # WB_TRACE_MAX (entries the device buffer holds), WB_TRACE_SHARED_VALUES=0, GPU_CC (the
 # device's compute capability as make found it, sh tools/gpu.sh cc: given, the device is
 # not asked again; each question starts CUDA, which takes a while).
 CALLER_DIR=$PWD # --svg FILE is relative to where the trace was asked for
 cd "$(dirname "$0")/../.." || exit 2
 NVCC=${NVCC:-nvcc}
-OUTDIR=build/trace
+OUTDIR=${WB_TRACE_OUTDIR:-build/trace} # (tests/trace.sh gives a folder of its own, with stand-ins)
+case $OUTDIR in /*) OUTABS=$OUTDIR ;; *) OUTABS=$PWD/$OUTDIR ;; esac
 
 # sanitizer_dir: the toolkit's compute-sanitizer folder, or nothing
 sanitizer_dir() {
@@ -77,10 +83,15 @@ if [ "$LAB" = lab03 ] && ! grep -q '+nocdp' "$BINARY" 2>/dev/null; then
     echo "trace: $LAB uses dynamic parallelism, which the trace cannot patch; try make trace LAB=lab03" >&2
     exit 3
 fi
-case $LAB in
-    lab06*) N=${N:-64x64} ;;
-    *) N=${N:-64}; B=${B:-32} ;;
-esac
+# the default size: a matrix for lab06 and for a kernel of a lab's matrix
+# mode (lab05 -n NXxNY: its kernels are in `-n 1x1 --list --csv` alone), at
+# the lab's own block; else 64 elements in blocks of 32
+N_GIVEN=$N
+in_list() { "$BINARY" "$@" --list --csv 2>/dev/null | awk -F, -v k="$KERNEL" 'NR > 1 && $1 == k { f = 1 } END { exit !f }'; }
+matrix=0
+case $LAB:$N in lab06*:* | *:*x* | *:*X*) matrix=1 ;; esac
+[ $matrix -eq 0 ] && [ -z "$N" ] && ! in_list && in_list -n 1x1 && matrix=1
+if [ $matrix -eq 1 ]; then N=${N:-64x64}; else N=${N:-64}; B=${B:-32}; fi
 
 # the library, its patches and the drawing program, rebuilt when a source is newer
 mkdir -p "$OUTDIR" || exit 2
@@ -127,14 +138,40 @@ REC=$OUTDIR/$LAB.$(echo "$KERNEL" | tr -c 'A-Za-z0-9_\n' '_').trace
 # traced_run LIBRARY_PATH: the binary's --check run under the trace
 traced_run() {
     rm -f "$REC" "$REC.csv" "$REC.err"
-    env CUDA_INJECTION64_PATH="$PWD/$OUTDIR/libwbtrace.so" LD_LIBRARY_PATH="$1" \
+    env CUDA_INJECTION64_PATH="$OUTABS/libwbtrace.so" LD_LIBRARY_PATH="$1" \
         WB_TRACE_KERNEL="$KERNEL" WB_TRACE_OUT="$REC" \
-        WB_TRACE_PATCHES="$PWD/$OUTDIR/wbtrace_patch.sm_$CC_GPU.fatbin" \
+        WB_TRACE_PATCHES="$OUTABS/wbtrace_patch.sm_$CC_GPU.fatbin" \
         "$BINARY" --check -k "$KERNEL" -n "$N" ${B:+-b "$B"} >"$REC.csv" 2>"$REC.err"
 }
 t0=$(date +%s.%N)
 traced_run "$SAN$driver_dirs"
 st=$?
+# A kernel the default size does not launch (a launcher that runs another
+# kernel on small inputs: lab05's reduceModern runs reduceModernSmall at
+# n = 64): without -n, the next larger sizes, 4x each, until one launches it;
+# the drawing then says which size that was
+size_note=
+if [ -z "$N_GIVEN" ] && [ $st -ne 2 ] && grep -q '^status not-launched' "$REC" 2>/dev/null &&
+    grep -q '^launched ' "$REC"; then
+    first=$N
+    other=$(sed -n 's/^launched //p' "$REC")
+    if [ $matrix -eq 1 ]; then sizes="128x128 256x256 512x512 1024x1024"
+    else sizes="256 1024 4096 16384 65536 262144 1048576"; fi
+    for N in $sizes; do
+        traced_run "$SAN$driver_dirs"
+        st=$?
+        [ $st -eq 2 ] && break
+        grep -q '^status not-launched' "$REC" 2>/dev/null || break
+    done
+    if grep -q '^status not-launched' "$REC" 2>/dev/null; then
+        N=$first
+        traced_run "$SAN$driver_dirs" # the first size's record again: its message names what ran
+        st=$?
+    else
+        size_note="  -n $first does not launch $KERNEL (it launched $(echo "$other" | cut -c 1-50));
+  traced at -n $N, the first size (4x larger each step) that launches it"
+    fi
+fi
 t1=$(date +%s.%N)
 if [ $st -eq 2 ]; then
     cat "$REC.err" >&2
@@ -166,6 +203,7 @@ while [ $n_opts -gt 0 ]; do
         set -- "$@" "$a"
     fi
 done
+[ -n "$size_note" ] && echo "$size_note"
 "$OUTDIR/trace_draw" "$@" "$REC"
 dst=$?
 [ $dst -eq 0 ] || exit 3
