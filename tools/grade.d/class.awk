@@ -467,8 +467,10 @@ function class_main() {
     class_copies()
     class_fingerprints()
     class_verdicts()
+    class_intake()   # (export.awk)
     class_scores()
     class_print()
+    class_export()   # (export.awk)
     CLASS_STATUS = (NBAD || LOST_ANY) ? 1 : 0
 }
 
