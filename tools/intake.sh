@@ -89,7 +89,7 @@ note() { printf '%s %s\n' "$1" "$2" >>"$notes"; }
 # refuse LABEL WHY: LABEL is not read; one line on stderr naming the student and the file
 refuse() {
     note refused "$1: $2"
-    printf 'grade: intake: %s: %s: %s: refused\n' "$(printable "$disp")" "$(printable "$1")" "$2" |
+    printf 'grade: intake: %s: %s refused: %s\n' "$(printable "$disp")" "$(printable "$1")" "$2" |
         awk '{ print (length($0) > 100 ? substr($0, 1, 96) " ..." : $0) }' >&2
 }
 
