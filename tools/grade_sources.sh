@@ -16,8 +16,8 @@
 # contents) or make submit's archive; (c) a full clone of the workbook per
 # student. Only the exercise files are taken, as plain files, into
 # SOURCES.intake/students/<student>/ in the workbook's layout (what the
-# grading reads from then on; RUNS/<student>/intake.txt says what was taken,
-# refused or ignored): a link, a device, a FIFO, a file over the size limit,
+# grading reads from then on; SOURCES.intake/notes/<student> says what was
+# taken, refused or ignored): a link, a device, a FIFO, a file over the size limit,
 # an archive member with an absolute or .. path is refused and named in the
 # report, and the student still has a row. A lab the student has no file for
 # is not built: it is missing.
@@ -131,18 +131,16 @@ if [ "$N" -eq 0 ]; then echo "grade: no student folder in $src (alice/lab02_neig
 while IFS= read -r s; do rm -rf "${runs:?}/$s"; done <"$runs/.students"
 for d in "$runs"/*/; do
     [ -f "$d/sources.txt" ] || continue
-    rm -f "$d"sources.txt "$d"*.csv "$d"*.fail "$d"*.run "$d"*.check "$d"intake.txt
+    rm -f "$d"sources.txt "$d"*.csv "$d"*.fail "$d"*.run "$d"*.check
     rmdir "$d" 2>/dev/null
 done
-# what intake took, refused and ignored of each student's hand-in, and their name as handed in
-while IFS= read -r s; do
-    mkdir -p "$runs/$s" && cp "$stage/notes/$s" "$runs/$s/intake.txt" || exit 2
-done <"$runs/.students"
-# the feedback and the page (tools/grade: GRADE_FEEDBACK, GRADE_HTML; a Slurm
-# class's collect job takes them from class.sh: the page beside its report.txt)
+# what intake took, refused and ignored of each student's hand-in (their name as handed
+# in), the feedback and the page (tools/grade: GRADE_INTAKE, GRADE_FEEDBACK, GRADE_HTML;
+# a Slurm class's collect job takes them from class.sh: the page beside its report.txt)
+GRADE_INTAKE=$stage/notes
 GRADE_FEEDBACK=$base.feedback
 if [ "${SLURM:-}" = 1 ]; then GRADE_HTML=$base.slurm/report.html; else GRADE_HTML=$base.report/report.html; fi
-export GRADE_FEEDBACK GRADE_HTML
+export GRADE_INTAKE GRADE_FEEDBACK GRADE_HTML
 rm -rf "$GRADE_FEEDBACK"
 [ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS
 head -n 1 "$runs/gradebook.csv" 2>/dev/null | grep -q '^student,' && rm -f "$runs/gradebook.csv" "$runs/report.txt"

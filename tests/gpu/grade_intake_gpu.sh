@@ -95,7 +95,7 @@ other=$(for f in "$FB"/*.md; do case $f in */dan.md) ;; *) grep -l -e DANSECRET 
 if [ -z "$other" ] && grep -q 'DANSECRET' "$FB/dan.md"; then ok "feedback: a student's compile error only in their own file"
 else notok "feedback: nothing of another student's" "$other"; fi
 expect_grep "feedback: the command that repeats the run" '^    \./lab02 --exercises --seed [0-9]+ -n [0-9]+' "$FB/sol.md"
-expect_grep "feedback: the GPU and the calibration" '^It ran on .*; the speed bars come from the instructor.s solutions run on ' "$FB/sol.md"
+expect_grep "feedback: the GPU and the calibration" '^It ran on .*; the speed each check asks for was set by the instructor.s solutions run on ' "$FB/sol.md"
 expect_grep "feedback: where the kernel stands in the class" '^- reduceNeighboredMask: [0-9.]+x .*of the [0-9]+ others? in the class' "$FB/sol.md"
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"
 ncol=$(head -n 1 "$G" | awk -F, '{ print NF - 5 }')

@@ -136,7 +136,7 @@ nst=$(ls "$S" | wc -l | tr -d ' ')
 if [ "$nprog" -eq "$nst" ]; then ok "sources: one progress line per student ($nst)"
 else notok "sources: one progress line per student" "$nprog for $nst: $(grep '^grade: student' "$ERRF" | head -c 300)"; fi
 expect_grep "sources: the untouched handout builds and runs (kernels 10, exercises todo)" '^stub +10 ' "$OUTF"
-expect_grep "sources: anything else in a folder is named and ignored" '^ignored notes\.txt$' "$S.runs/stub/intake.txt"
+expect_grep "sources: anything else in a folder is named and ignored" '^ignored notes\.txt$' "$S.intake/notes/stub"
 expect_grep "sources: ... in the report's list of the files ignored" '^  stub: notes\.txt$' "$OUTF"
 expect_grep "sources: a stub that does not compile scores 0" '^broken +0 ' "$OUTF"
 expect_grep "sources: ... with the compiler's first error, in its file" \

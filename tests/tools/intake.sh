@@ -178,9 +178,11 @@ cp "$SRC/lab02-stubs.csv" "$R/zdan/lab02.csv"
 # (zdan's lab06 crashed: its record, and the grader's record of the run)
 { echo "lab06: crashed: killed by signal SEGV (exit 139)"; echo "Segmentation fault"; } >"$R/zdan/lab06.fail"
 printf 'seed 42\nsize 2999x4997\ncommand ./lab06 --exercises --csv --seed 42 -n 2999x4997\n' >"$R/zdan/lab06.run"
+# (intake's notes, where tools/grade finds them for class.runs: class.intake/notes/)
+mkdir -p "$W/class.intake/notes"
 printf 'name Alice A. (1234)_assignsubmission_file_\nfrom loose files\ntook lab02_neighbored/exercises.cuh <- my.cuh\n' \
-    >"$R/zalice/intake.txt"
-printf 'name zbob\nrefused lab01_cpu_reduce/exercises.c: a symbolic link: not followed\n' >"$R/zbob/intake.txt"
+    >"$W/class.intake/notes/zalice"
+printf 'name zbob\nrefused lab01_cpu_reduce/exercises.c: a symbolic link: not followed\n' >"$W/class.intake/notes/zbob"
 sh tools/calibrate.sh --from "$R/calibration" "$SRC"/lab0[2-6]-solutions.csv >/dev/null 2>&1
 FB=$W/class.feedback
 # (GRADE_VERIFY=0: these runs have no checker's verdicts; zdan's lab06.run is there)
@@ -202,7 +204,7 @@ else notok "feedback: nothing of another student's" "$other"; fi
 expect_grep "feedback: each lab's score of its maximum" '^\| lab02 \| 25 \| 25 \|$' "$FB/zalice.md"
 expect_grep "feedback: each check, its verdict and why" '^- passed, 6 of 6 points: faster: reduceNeighboredLess beats' "$FB/zalice.md"
 expect_grep "feedback: the GPU and the calibration" \
-    "^It ran on NVIDIA H100 80GB HBM3; the speed bars come from the instructor's solutions run on NVIDIA H100" "$FB/zalice.md"
+    "^It ran on NVIDIA H100 80GB HBM3; the speed each check asks for was set by the instructor's solutions run on NVIDIA H100" "$FB/zalice.md"
 expect_grep "feedback: the command that repeats the run (without --csv)" '^    \./lab06 --exercises --seed 42 -n 2999x4997$' "$FB/zdan.md"
 expect_grep "feedback: a crash, with the program's last words" '^It did not build or run: crashed: killed by signal SEGV' "$FB/zdan.md"
 expect_grep "feedback: the compiler's first errors" "^The compiler's first errors:" "$FB/zbob.md"

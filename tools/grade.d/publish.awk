@@ -265,9 +265,9 @@ function speed_lines(who, key,    x, n, me, above, below, v, out, ref, raw) {
 # ---- the feedback file of student s ------------------------------------------------
 function cal_text(c, dev) {
     if (c == "-" || c == "") return ""
-    if (c + 0 > 0) return "the speed bars come from the instructor's solutions run on " KGPU[c] " (calibrated " \
+    if (c + 0 > 0) return "the speed each check asks for was set by the instructor's solutions run on " KGPU[c] " (measured " \
                          KRUN[c] ", " plural(KRUNS[c], "run") " a lab)"
-    return "the speed bars are the course's own, not calibrated on " dev
+    return "the speed each check asks for is the course's own, not measured on " dev
 }
 
 function write_feedback(s,    who, f, n, i, col, cell, any, cmd, sp, t, nn, lines, done) {
