@@ -237,8 +237,8 @@ sums=$(while IFS= read -r s; do cat "$runs/$s/sources.txt" 2>/dev/null; done <"$
 rm -f "$runs/.students"
 echo "grade: $N students built and run, $(( $(now) - t0 )) s from the start; $sums (summed)" >&2
 echo "grade: grading $(basename "$runs")/" >&2
-echo "grade: each student's feedback in $(basename "$GRADE_FEEDBACK")/; the report, the gradebook" \
-    "and the page in $(basename "$base").report/" | cut -c 1-100 >&2
+echo "grade: feedback: $(basename "$GRADE_FEEDBACK")/; report.txt, gradebook.csv, report.html:" \
+    "$(basename "$base").report/" | cut -c 1-100 >&2
 echo >&2
 # report.txt, gradebook.csv, and the one asked for on stdout (with the feedback and the page)
 mkdir -p "$base.report" || exit 2
