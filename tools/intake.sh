@@ -197,7 +197,8 @@ tree() {
                   else if (n > 20) print "ignored ... and " (n - 20) " more" }' >>"$notes"
         return
     fi
-    note from "${tlabel}loose files, each placed by its contents"
+    lflag=$stage/unpack/.loose$(printf '%s' "$tlabel" | cksum | cut -d ' ' -f 1)
+    rm -f "$lflag"
     regular "$tdir" | while IFS= read -r f; do
         case $f in
             *.tar)
@@ -209,7 +210,10 @@ tree() {
             *.c | *.cuh | *.cu | *.h | *.cpp | *.txt)
                 take_size "$tdir/$f" "$tlabel$f" || continue
                 l=$(lab_of "$tdir/$f" "$f")
-                if [ -n "$l" ] && grep -q "^$l " "$layout"; then candidate "$l" "$tlabel$f" "$tdir/$f"
+                if [ -n "$l" ] && grep -q "^$l " "$layout"; then
+                    # (said once: where the files came from)
+                    [ -f "$lflag" ] || { : >"$lflag"; note from "${tlabel}loose files, each placed by its contents"; }
+                    candidate "$l" "$tlabel$f" "$tdir/$f"
                 else note ignored "$tlabel$f (not an exercise file: it names no lab's exercises)"; fi ;;
             *) note ignored "$tlabel$f" ;;
         esac
@@ -355,7 +359,7 @@ while IFS= read -r e; do
     # the kind of hand-in, from where the files came from
     kind=$(awk '$1 == "from" { f = $0 } $1 == "from" && / \(an archive\)$/ { a = 1 }
         END { if (a) print "an archive"; else if (f ~ /a clone/) print "a clone"; else if (f ~ /layout/) print "layout"
-              else print "loose files" }' "$notes")
+              else if (f != "") print "loose files"; else print "nothing taken" }' "$notes")
     printf '%s\t%s\t%s\n' "$id" "$(printable "$disp" | tr '\t' ' ')" "$kind" >>"$stage/names.tsv"
 done <"$stage/unpack/.entries"
 rm -rf "$stage/unpack"

@@ -92,11 +92,11 @@ leak=$(grep -l -e MARKERg5 -e "$TMPD" -e "$(pwd)" -e EVESECRET "$FB"/*.md 2>/dev
 if [ -z "$leak" ]; then ok "feedback: no path of this machine, nothing read through the link"
 else notok "feedback: no path of this machine" "$leak"; fi
 other=$(for f in "$FB"/*.md; do case $f in */dan.md) ;; *) grep -l -e DANSECRET -e dan "$f" ;; esac; done)
-if [ -z "$other" ] && grep -q 'DANSECRET' "$FB/dan.md"; then ok "feedback: a student's compile error only in their own file"
+if [ -z "$other" ] && grep -q 'DANSECRET' "$(md_joined "$FB/dan.md")"; then ok "feedback: a student's compile error only in their own file"
 else notok "feedback: nothing of another student's" "$other"; fi
-expect_grep "feedback: the command that repeats the run" '^    \./lab02 --exercises --seed [0-9]+ -n [0-9]+' "$FB/sol.md"
-expect_grep "feedback: the GPU and the calibration" '^It ran on .*; the speed each check asks for was set by the instructor.s solutions run on ' "$FB/sol.md"
-expect_grep "feedback: where the kernel stands in the class" '^- reduceNeighboredMask: [0-9.]+x .*of the [0-9]+ others? in the class' "$FB/sol.md"
+expect_grep "feedback: the command that repeats the run" '^    \./lab02 --exercises --seed [0-9]+ -n [0-9]+' "$(md_joined "$FB/sol.md")"
+expect_grep "feedback: the GPU and the calibration" '^It ran on .*; the speed each check asks for was set by the instructor.s solutions run on ' "$(md_joined "$FB/sol.md")"
+expect_grep "feedback: where the kernel stands in the class" '^- reduceNeighboredMask: [0-9.]+x .*of the [0-9]+ others? in the class' "$(md_joined "$FB/sol.md")"
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"
 ncol=$(head -n 1 "$G" | awk -F, '{ print NF - 5 }')
 page_check "$C.report/report.html" 6 "$ncol"

@@ -12,6 +12,7 @@
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
 . tests/lib.sh
+. tests/tools/page.sh # page_check, md_joined
 [ $own_tmpd -eq 1 ] && trap 'rm -rf "$TMPD"' EXIT
 
 # (a marker and blanks in every path of this machine: no student's file may show one)
@@ -193,7 +194,7 @@ if [ "$STATUS" -eq 1 ] && [ "$nst" -eq 4 ] && [ "$(ls "$FB" | wc -l | tr -d ' ')
     ok "feedback: one file per student of the gradebook ($nst)"
 else notok "feedback: one file per student" "exit $STATUS; $nst rows; $(ls "$FB" | tr '\n' ' ') $(head -c 300 "$ERRF")"; fi
 leak=$(grep -l -e 'MARKERq7' -e "$TMPD" -e '/tmp/' "$FB"/*.md 2>/dev/null)
-if [ -z "$leak" ] && grep -q 'lab04_unroll/exercises.cuh(12): error: ZBOBSECRET is undefined' "$FB/zbob.md"; then
+if [ -z "$leak" ] && grep -q 'lab04_unroll/exercises.cuh(12): error: ZBOBSECRET is undefined' "$(md_joined "$FB/zbob.md")"; then
     ok "feedback: no path of the grading machine (its error lines cut to the workbook's paths)"
 else notok "feedback: no path of this machine" "$leak: $(grep -h -e MARKERq7 -e /tmp/ "$FB"/*.md | head -c 300)"; fi
 other=$(for s in zalice zbob zcarol zdan; do
@@ -201,22 +202,24 @@ other=$(for s in zalice zbob zcarol zdan; do
     [ $s = zbob ] || grep -l ZBOBSECRET "$FB/$s.md"; done 2>/dev/null)
 if [ -z "$other" ]; then ok "feedback: nothing of another student's (names, errors)"
 else notok "feedback: nothing of another student's" "$other"; fi
-expect_grep "feedback: each lab's score of its maximum" '^\| lab02 \| 25 \| 25 \|$' "$FB/zalice.md"
-expect_grep "feedback: each check, its verdict and why" '^- passed, 6 of 6 points: faster: reduceNeighboredLess beats' "$FB/zalice.md"
+wide=$(for f in "$FB"/*.md; do awk -v f="${f##*/}" '/^```/ { code = !code; next } !code && length($0) > 100 { print f ": " $0; exit }' "$f"; done)
+if [ -z "$wide" ]; then ok "feedback: every line at most 100 columns (but a compiler's own lines)"
+else notok "feedback: every line at most 100 columns" "$(echo "$wide" | head -n 2)"; fi
+expect_grep "feedback: each lab's score of its maximum" '^\| lab02 \| 25 \| 25 \|$' "$(md_joined "$FB/zalice.md")"
+expect_grep "feedback: each check, its verdict and why" '^- passed, 6 of 6 points: faster: reduceNeighboredLess beats' "$(md_joined "$FB/zalice.md")"
 expect_grep "feedback: the GPU and the calibration" \
-    "^It ran on NVIDIA H100 80GB HBM3; the speed each check asks for was set by the instructor's solutions run on NVIDIA H100" "$FB/zalice.md"
-expect_grep "feedback: the command that repeats the run (without --csv)" '^    \./lab06 --exercises --seed 42 -n 2999x4997$' "$FB/zdan.md"
-expect_grep "feedback: a crash, with the program's last words" '^It did not build or run: crashed: killed by signal SEGV' "$FB/zdan.md"
-expect_grep "feedback: the compiler's first errors" "^The compiler's first errors:" "$FB/zbob.md"
+    "^It ran on NVIDIA H100 80GB HBM3; the speed each check asks for was set by the instructor's solutions run on NVIDIA H100" "$(md_joined "$FB/zalice.md")"
+expect_grep "feedback: the command that repeats the run (without --csv)" '^    \./lab06 --exercises --seed 42 -n 2999x4997$' "$(md_joined "$FB/zdan.md")"
+expect_grep "feedback: a crash, with the program's last words" '^It did not build or run: crashed: killed by signal SEGV' "$(md_joined "$FB/zdan.md")"
+expect_grep "feedback: the compiler's first errors" "^The compiler's first errors:" "$(md_joined "$FB/zbob.md")"
 expect_grep "feedback: where the student's kernel stands in the class" \
-    '^- reduceNeighboredMask: [0-9.]*x .*; faster than 1 and slower than 1 of the 2 others in the class' "$FB/zalice.md"
-expect_grep "feedback: the name as handed in" '^# Your grades: Alice A\. \(1234\)_assignsubmission_file_$' "$FB/zalice.md"
-expect_grep "feedback: what was refused of the hand-in" '^- REFUSED .*lab01_cpu_reduce/exercises\.c: a symbolic link' "$FB/zbob.md"
+    '^- reduceNeighboredMask: [0-9.]*x .*; faster than 1 and slower than 1 of the 2 others in the class' "$(md_joined "$FB/zalice.md")"
+expect_grep "feedback: the name as handed in" '^# Your grades: Alice A\. \(1234\)_assignsubmission_file_$' "$(md_joined "$FB/zalice.md")"
+expect_grep "feedback: what was refused of the hand-in" '^- REFUSED .*lab01_cpu_reduce/exercises\.c: a symbolic link' "$(md_joined "$FB/zbob.md")"
 expect_grep "the report: the refused file, a flag" '^  zbob: .*refused lab01_cpu_reduce/exercises\.c' "$W/report.txt"
 
 # the page in a real browser: the DOM it built (tests/tools/page.sh)
 # (lab02's reduceNeighboredMask: zalice, zbob, zcarol; lab04's three: zalice)
 ncol=$(GRADE_VERIFY=0 sh tools/grade "$R" --csv 2>/dev/null | head -n 1 | awk -F, '{ print NF - 5 }')
-. tests/tools/page.sh
 page_check "$W/report.html" "$nst" "$ncol" 4 6
 exit 0

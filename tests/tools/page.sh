@@ -43,3 +43,15 @@ page_check() {
         ok "report.html: each exercise's speeds across the class against the solution ($pc_sp charts, $pc_dots dots)"
     else notok "report.html: the speed charts" "$pc_sp charts for $pc_speeds, $pc_dots dots for $pc_want"; fi
 }
+
+# md_joined FILE: FILE's markdown with each wrapped paragraph or list item on
+# one line again (into $TMPD/NAME.joined, whose path it prints), code blocks
+# and table rows as they are
+md_joined() {
+    awk '/^```/ { if (p != "") print p; p = ""; code = !code; print; next }
+        code || /^(\||#|    )/ || $0 == "" { if (p != "") print p; p = ""; print; next }
+        /^- / || p == "" { if (p != "") print p; p = $0; next }
+        { sub(/^ +/, ""); p = p " " $0 }
+        END { if (p != "") print p }' "$1" >"$TMPD/${1##*/}.joined"
+    echo "$TMPD/${1##*/}.joined"
+}

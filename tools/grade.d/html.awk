@@ -33,10 +33,10 @@ function write_html(    s, c, n, who, cls, order, no, i) {
     h("table { border-collapse: collapse; font-size: 13px; }")
     h("th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; }")
     h("th:first-child, td:first-child, td.name, td.flags { text-align: left; }")
-    h("tr.flagged { background: #fff1ee; } td.flags { color: #a32; min-width: 24em; }")
+    h("tr.flagged { background: #fff1ee; } td.flags { color: #a32; min-width: 16em; }")
     h("td.missing, td.node { color: #888; font-style: italic; }")
     h("section.charts { display: flex; flex-wrap: wrap; gap: 16px; }")
-    h("figure { margin: 0; } figcaption { font-size: 12px; color: #555; }")
+    h("figure { margin: 0; max-width: 440px; } figcaption { font-size: 12px; color: #555; }")
     h("</style></head><body>")
     h("<h1>The class at a glance</h1>")
     h("<p>Graded " esc(day) ": " NS " student" (NS == 1 ? "" : "s") ". " esc(cal_summary()) "</p>")
@@ -137,7 +137,7 @@ function speed_svg(x,    n, lo, hi, w, hh, x0, x1, v, px, step, t, y) {
     if (XREL[x]) { if (lo > 1) lo = 1; if (hi < 1) hi = 1 }
     if (hi - lo < 0.2) { lo -= 0.1; hi += 0.1 }
     if (lo < 0) lo = 0
-    x0 = 40; x1 = 480; w = 520; hh = 110
+    x0 = 30; x1 = 410; w = 440; hh = 110
     h("<figure><svg class=\"speed\" width=\"" w "\" height=\"" hh "\" " \
       "viewBox=\"0 0 " w " " hh "\" font-size=\"10\">")
     h("<title>" esc(XKEY[x] " " XWHAT[x]) ": the class's speeds</title>")

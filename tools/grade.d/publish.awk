@@ -364,8 +364,20 @@ function write_feedback(s,    who, f, n, i, col, cell, any, cmd, sp, t, nn, line
 # the reason of a failed lab's report line ("KEY did not build or run: WHY")
 function fail_why(h) { sub(/^[^:]* did not build or run: /, "", h); return h }
 
-# out(FILE, LINE): LINE scrubbed, into FILE
-function out(f, line) {
+# out(FILE, LINE): LINE scrubbed, into FILE; prose wrapped at 100 columns (a list
+# item's lines indented under it), a code block's lines and a table's rows kept whole
+function out(f, line,    ind, cut, i) {
     gsub(/[\001-\010\013-\037\177]/, "?", line)
-    print scrub(line) > f
+    line = scrub(line)
+    if (line ~ /^```/) INCODE = !INCODE
+    if (INCODE || line ~ /^(```|\||    )/) { print line > f; return }
+    ind = (line ~ /^- /) ? "  " : ""
+    while (length(line) > 100) {
+        cut = 0
+        for (i = 101; i > 40; i--) if (substr(line, i, 1) == " ") { cut = i; break }
+        if (!cut) break
+        print substr(line, 1, cut - 1) > f
+        line = ind substr(line, cut + 1)
+    }
+    print line > f
 }
