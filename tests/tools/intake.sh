@@ -129,8 +129,8 @@ if ! grep -rq 'SECRETq7' "$S" && [ ! -e "$W/canary-source.c" ] && [ ! -e "$S/can
 else notok "intake: links, paths" "$(grep -rl 'SECRETq7' "$S" | head -c 200) $(find "$W" -name canary-source.c | head -c 200)"; fi
 # refused: one line on stderr naming the student and the file (and why, where 100 columns
 # hold it), and the student's note saying why
-refused() { # ID FILE-PATTERN WHY-PATTERN NAME
-    if grep -q "^grade: intake: $1: $2 refused" "$W/intake.err" && grep -q "^refused $2: $3" "$S/notes/$1"; then
+refused() { # ID FILE-PATTERN WHY-PATTERN NAME [STDERR-FILE-PATTERN: a long name cut at 100]
+    if grep -q "^grade: intake: $1: ${5:-$2 refused}" "$W/intake.err" && grep -q "^refused $2: $3" "$S/notes/$1"; then
         ok "intake refuses $4: one line naming the student and the file"
     else notok "intake refuses $4" "$(grep "$1" "$W/intake.err" | head -c 300); $(head -c 300 "$S/notes/$1" 2>/dev/null)"; fi
 }
@@ -140,7 +140,8 @@ refused eve "pipe\.c" "a device, FIFO or socket" "a FIFO"
 refused mallory mallory "the student's folder is a symbolic link" "a student's folder that is a link"
 refused trudy "trudy-sources\.tar:link\.cuh" "a symbolic link in the archive" "an archive's symbolic link"
 refused trudy "trudy-sources\.tar:hard\.cuh" "a hard link in the archive" "an archive's hard link"
-refused trudy "trudy-sources\.tar:/.*secret\.txt" "an absolute path in the archive" "an archive's absolute path"
+refused trudy "trudy-sources\.tar:/.*secret\.txt" "an absolute path in the archive" "an archive's absolute path" \
+    "trudy-sources\.tar:/"
 refused oscar "o\.tar:\.\./\.\./canary-source\.c" "a \.\. path in the archive" "an archive's .. path"
 refused walt "w\.tar:$E1" "a name the archive gives twice" "a name an archive gives twice (a file, then a link)"
 refused zed "$E1" "[0-9]* bytes, over the limit" "a file over the size limit"

@@ -6,7 +6,7 @@
 #       -v intake=F -v private=F -v calib=F -v labs=tools/labs.conf -v day=DATE
 #       -f tools/grade.d/publish.awk -f tools/grade.d/html.awk /dev/null
 #
-# export: the class as data (export.awk); measured: WHO, a tab, each speed
+# export: the class as data (class.awk's export=); measured: WHO, a tab, each speed
 # check of their kept results as mode=measure prints it (M DEVICE KEY CHECK
 # VALUE SPREAD PEAK RUN_AT WHAT); runinfo: WHO KEY WORD VALUE (their
 # labNN.run lines: seed, size, command, ...); intake: WHO WORD TEXT (their
