@@ -141,7 +141,7 @@ GRADE_INTAKE=$stage/notes
 GRADE_FEEDBACK=$base.feedback
 if [ "${SLURM:-}" = 1 ]; then GRADE_HTML=$base.slurm/report.html; else GRADE_HTML=$base.report/report.html; fi
 export GRADE_INTAKE GRADE_FEEDBACK GRADE_HTML
-rm -rf "$GRADE_FEEDBACK"
+rm -rf "$GRADE_FEEDBACK"; rm -f "$GRADE_HTML"
 [ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS
 head -n 1 "$runs/gradebook.csv" 2>/dev/null | grep -q '^student,' && rm -f "$runs/gradebook.csv" "$runs/report.txt"
 
