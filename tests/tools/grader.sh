@@ -245,6 +245,9 @@ got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$SL/gradebo
 if [ "$STATUS" -eq 1 ] && [ "$got" = "crash,0 gpu,0 stub,10" ]; then
     ok "SLURM=1: two tasks run as plain sh, then collect: every student a row ($got), exit 1"
 else notok "SLURM=1: tasks as plain sh, then collect" "exit $STATUS; $got; $(tail -c 300 "$W/sl.err")"; fi
+if [ -s "$SL/report.html" ] && [ "$(ls "$W/sl.feedback" 2>/dev/null | grep -c '\.md$')" -eq 3 ]; then
+    ok "SLURM=1: collect writes report.html beside report.txt, and each student's feedback"
+else notok "SLURM=1: collect's page and feedback" "$(ls "$SL" "$W/sl.feedback" 2>&1 | tr '\n' ' ')"; fi
 expect_grep "SLURM=1: a task that never ran: its row says so" '^  gpu lab02: not graded: its task never started \(task 2\)' \
     "$SL/report.txt"
 if [ ! -e "$W/sl.runs/report.txt" ] && [ ! -e "$W/sl.runs/gradebook.csv" ] && ! grep -q 'credited to no one' "$SL/report.txt"; then
