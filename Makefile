@@ -23,7 +23,7 @@ KERNEL    ?=          # make profile: one kernel of it (default: all); make trac
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
 NOCDP     ?=          # 1: lab03 without dynamic parallelism (make sanitize builds it so)
 DEST      ?=          # make handout: the folder for the students' copy
-NAME      ?=          # make handin: your name, in the files' names (handin/NAME-labNN.csv)
+NAME      ?=          # make handin, make submit: your name, in the files' names (handin/NAME-labNN.csv)
 N         ?=          # make trace: the length or shape traced (default: the trace's small one)
 B         ?=          # make trace: the block
 SVG       ?=          # make trace: also write the picture to this SVG file
@@ -442,6 +442,10 @@ handout: ## the students' copy, without solutions or answers: make handout DEST=
 
 handin: ## each built lab's --exercises --csv into handin/NAME-labNN.csv: make handin NAME=alice
 	@sh tools/handin.sh "$(NAME)" $(LABS)
+
+submit: ## your exercise files as one archive, handin/NAME-sources.tar: make submit NAME=alice
+	@sh tools/handin.sh --sources "$(NAME)"
+.PHONY: submit
 
 clean: ## remove build/ and the lab binaries
 	rm -rf $(BUILD) $(LABS) $(SIDES)

@@ -7,10 +7,20 @@
 #   sh tools/grade_sources.sh SOURCES [--csv]      (make grade SOURCES=dir [FORMAT=csv])
 #   SLURM=1 sh tools/grade_sources.sh SOURCES      (make grade SOURCES=dir SLURM=1)
 #
-# SOURCES holds one folder per student, laid out as the workbook:
-# alice/lab01_cpu_reduce/exercises.c, alice/lab04_unroll/exercises.cuh, ...
-# Only those files are built; anything else in the folder is named and
-# ignored. A lab the student has no file for is not built: it is missing.
+# SOURCES holds one entry per student, as a course collects them
+# (tools/intake.sh takes them in first, docs/instructor.md): (a) a folder laid
+# out as the workbook: alice/lab01_cpu_reduce/exercises.c,
+# alice/lab04_unroll/exercises.cuh, ...; (b) a course site's export, a folder
+# per student with any name (kept as the name shown; the grader's name for
+# the student is made of it) holding the exercise files (placed by their
+# contents) or make submit's archive; (c) a full clone of the workbook per
+# student. Only the exercise files are taken, as plain files, into
+# SOURCES.intake/students/<student>/ in the workbook's layout (what the
+# grading reads from then on; SOURCES.intake/notes/<student> says what was
+# taken, refused or ignored): a link, a device, a FIFO, a file over the size limit,
+# an archive member with an absolute or .. path is refused and named in the
+# report, and the student still has a row. A lab the student has no file for
+# is not built: it is missing.
 #
 # The workbook is copied without its solutions (tools/handout.sh) and built
 # once, the labs of the class and the grader's checker (make student-objects
@@ -55,6 +65,10 @@
 # GRADE_JOBS (students graded at once, default the CPU count, at least the
 # GPUs + 1),
 # GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
+# Then each student's feedback, SOURCES.feedback/<student>.md, and the class
+# on one page, SOURCES.report/report.html beside report.txt (the report
+# printed) and gradebook.csv (tools/grade --feedback, --html); SLURM=1: the
+# collect job writes them (report.html beside its report.txt).
 # Exit status: tools/grade's (0 every point earned and nothing flagged, 1
 # otherwise), 2 bad usage or nothing to grade.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
@@ -90,7 +104,15 @@ fi
 [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" = none ] &&
     echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 
-# the students: every folder in SOURCES (names: letters, digits, . _ -)
+# the hand-ins taken in (tools/intake.sh): SOURCES.intake/students/<student>/,
+# plain files in the workbook's layout, from here on the class's SOURCES
+case $runs in *.runs) base=${runs%.runs} ;; *) base=$runs ;; esac
+stage=$base.intake
+sh "$here/intake.sh" "$src" "$stage" || exit 2
+class=$(basename "$src")
+src=$stage/students
+
+# the students: every folder intake wrote (names: letters, digits, . _ -)
 ls "$src" | LC_ALL=C sort >"$runs/.students.all"
 : >"$runs/.students"
 while IFS= read -r s; do
@@ -112,6 +134,14 @@ for d in "$runs"/*/; do
     rm -f "$d"sources.txt "$d"*.csv "$d"*.fail "$d"*.run "$d"*.check
     rmdir "$d" 2>/dev/null
 done
+# what intake took, refused and ignored of each student's hand-in (their name as handed
+# in), the feedback and the page (tools/grade: GRADE_INTAKE, GRADE_FEEDBACK, GRADE_HTML;
+# a Slurm class's collect job takes them from class.sh: the page beside its report.txt)
+GRADE_INTAKE=$stage/notes
+GRADE_FEEDBACK=$base.feedback
+if [ "${SLURM:-}" = 1 ]; then GRADE_HTML=$base.slurm/report.html; else GRADE_HTML=$base.report/report.html; fi
+export GRADE_INTAKE GRADE_FEEDBACK GRADE_HTML
+rm -rf "$GRADE_FEEDBACK"; rm -f "$GRADE_HTML"
 [ -f "$runs/slurm/array.sbatch" ] && rm -rf "${runs:?}/slurm" # the old layout: the jobs were in RUNS
 head -n 1 "$runs/gradebook.csv" 2>/dev/null | grep -q '^student,' && rm -f "$runs/gradebook.csv" "$runs/report.txt"
 
@@ -157,7 +187,7 @@ t0=$(now)
 # file for (tools/labs.conf), and the grader's checker (tools/checker/: run
 # outside the sandbox), while the solutions calibrate the speed bars
 labs=$(sh "$here/grade_task.sh" --labs "$src"/*/ | awk '{ printf "%s%s", s, $1; s = " " }')
-echo "grade: $N students from $(basename "$src")/; GPUs $(echo $gpus | tr ' ' ','); at most ${T} s a run" >&2
+echo "grade: $N students from $class/; GPUs $(echo $gpus | tr ' ' ','); at most ${T} s a run" >&2
 echo "grade: labs: ${labs:-none}" >&2
 rm -rf "$work/base"
 sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
@@ -207,5 +237,19 @@ sums=$(while IFS= read -r s; do cat "$runs/$s/sources.txt" 2>/dev/null; done <"$
 rm -f "$runs/.students"
 echo "grade: $N students built and run, $(( $(now) - t0 )) s from the start; $sums (summed)" >&2
 echo "grade: grading $(basename "$runs")/" >&2
+echo "grade: feedback: $(basename "$GRADE_FEEDBACK")/; report.txt, gradebook.csv, report.html:" \
+    "$(basename "$base").report/" | cut -c 1-100 >&2
 echo >&2
-sh "$here/grade" "$runs" $fmt
+# report.txt, gradebook.csv, and the one asked for on stdout (with the feedback and the page)
+mkdir -p "$base.report" || exit 2
+GRADE_FEEDBACK= GRADE_HTML= sh "$here/grade" "$runs" --csv >"$base.report/gradebook.csv" 2>/dev/null
+case $fmt in
+    --csv | --format=csv)
+        GRADE_FEEDBACK= GRADE_HTML= sh "$here/grade" "$runs" --text >"$base.report/report.txt" 2>/dev/null
+        sh "$here/grade" "$runs" $fmt ;;
+    *)
+        sh "$here/grade" "$runs" $fmt >"$base.report/report.txt"
+        st=$?
+        cat "$base.report/report.txt"
+        exit $st ;;
+esac

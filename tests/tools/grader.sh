@@ -117,7 +117,12 @@ echo "my notes" >"$S/stub/notes.txt"
 mkstudent broken '0,/WB_TODO();/s//this is not C;/'
 mkstudent hang '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent crash '0,/WB_TODO();/s//return *(volatile int *)0;/'
-mkdir -p "$S/lost/lab01" && cp "$E1" "$S/lost/lab01/exercises.c"
+mkdir -p "$S/lost" && echo "my lab01 is late" >"$S/lost/readme.txt"
+# (tools/intake.sh: a file out of the layout is placed by its contents; a course site's
+# folder name is kept as the name shown; a link is refused, and the student has a row)
+mkdir -p "$S/placed/lab01" && cp "$E1" "$S/placed/lab01/exercises.c"
+mkdir -p "$S/Zoe Q_9_assignsubmission_file_" && cp "$E1" "$S/Zoe Q_9_assignsubmission_file_/my lab.c"
+mkdir -p "$S/linked/lab01_cpu_reduce" && ln -s "$(pwd)/$E1" "$S/linked/$E1"
 if [ -f lab01_cpu_reduce/solutions/exercises.c ]; then
     mkdir -p "$S/good/lab01_cpu_reduce"
     sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
@@ -131,7 +136,8 @@ nst=$(ls "$S" | wc -l | tr -d ' ')
 if [ "$nprog" -eq "$nst" ]; then ok "sources: one progress line per student ($nst)"
 else notok "sources: one progress line per student" "$nprog for $nst: $(grep '^grade: student' "$ERRF" | head -c 300)"; fi
 expect_grep "sources: the untouched handout builds and runs (kernels 10, exercises todo)" '^stub +10 ' "$OUTF"
-expect_grep "sources: anything else in a folder is named and ignored" '^ignored: notes\.txt$' "$S.runs/stub/sources.txt"
+expect_grep "sources: anything else in a folder is named and ignored" '^ignored notes\.txt$' "$S.intake/notes/stub"
+expect_grep "sources: ... in the report's list of the files ignored" '^  stub: notes\.txt$' "$OUTF"
 expect_grep "sources: a stub that does not compile scores 0" '^broken +0 ' "$OUTF"
 expect_grep "sources: ... with the compiler's first error, in its file" \
     '^  \| lab01_cpu_reduce/exercises\.c:[0-9]+:[0-9]+: error:' "$OUTF"
@@ -149,6 +155,21 @@ expect_grep "sources: ... and what was ignored" '^  lost \?: no exercise file wh
 if [ -f "$S/good/$E1" ]; then
     expect_grep "sources: the solutions as a student's file earn every lab01 point" '^good +25 ' "$OUTF"
 fi
+expect_grep "sources: a lab01 file out of the layout is placed by its contents (intake)" '^placed +10 ' "$OUTF"
+expect_grep "sources: a course site's folder name: a row under a safe name" '^Zoe_Q_9 +10 ' "$OUTF"
+expect_grep "sources: ... and the name as handed in" '^  Zoe_Q_9: Zoe Q_9_assignsubmission_file_$' "$OUTF"
+expect_grep "sources: a hand-in that is a link: refused, named, the student has a row" \
+    '^  linked: lab01_cpu_reduce/exercises\.c: a symbolic link' "$OUTF"
+expect_grep "sources: ... a row, flagged in the gradebook" '^linked,.*refused lab01_cpu_reduce/exercises\.c' \
+    "$S.report/gradebook.csv"
+nfb=$(ls "$S.feedback" 2>/dev/null | grep -c '\.md$')
+if [ "$nfb" -eq "$nst" ] && [ -s "$S.report/report.html" ] && [ -s "$S.report/gradebook.csv" ] &&
+    cmp -s "$S.report/report.txt" "$W/sources.out"; then
+    ok "sources: a feedback file per student ($nfb), report.html beside report.txt and gradebook.csv"
+else notok "sources: the feedback and the page" "$nfb files for $nst; $(ls "$S.report" 2>&1 | tr '\n' ' ')"; fi
+if ! grep -l -e "$W" -e "$TMPD" -e "$(pwd)" "$S.feedback"/*.md >/dev/null 2>&1; then
+    ok "sources: no feedback file holds a path of this machine"
+else notok "sources: no path in the feedback" "$(grep -h -e "$W" -e "$(pwd)" "$S.feedback"/*.md | head -c 300)"; fi
 check_width "sources: every line at most 100 columns" "$OUTF" "$ERRF"
 # BASE, the workbook a student is built against: a handout copy (HB: this one
 # where it is a students' copy), built for lab01 and the checker; never one
@@ -224,6 +245,9 @@ got=$(awk -F, 'NR > 1 { printf "%s%s,%s", sep, $1, $2; sep = " " }' "$SL/gradebo
 if [ "$STATUS" -eq 1 ] && [ "$got" = "crash,0 gpu,0 stub,10" ]; then
     ok "SLURM=1: two tasks run as plain sh, then collect: every student a row ($got), exit 1"
 else notok "SLURM=1: tasks as plain sh, then collect" "exit $STATUS; $got; $(tail -c 300 "$W/sl.err")"; fi
+if [ -s "$SL/report.html" ] && [ "$(ls "$W/sl.feedback" 2>/dev/null | grep -c '\.md$')" -eq 3 ]; then
+    ok "SLURM=1: collect writes report.html beside report.txt, and each student's feedback"
+else notok "SLURM=1: collect's page and feedback" "$(ls "$SL" "$W/sl.feedback" 2>&1 | tr '\n' ' ')"; fi
 expect_grep "SLURM=1: a task that never ran: its row says so" '^  gpu lab02: not graded: its task never started \(task 2\)' \
     "$SL/report.txt"
 if [ ! -e "$W/sl.runs/report.txt" ] && [ ! -e "$W/sl.runs/gradebook.csv" ] && ! grep -q 'credited to no one' "$SL/report.txt"; then
