@@ -48,7 +48,7 @@ FNR == 1 { flush(); inblock = 0; text = 0; cont = 0; newlab = 0 }
 /^<!-- newlab: / { newlab = 1; next }
 /^```/ {
     flush()
-    if (!inblock) { inblock = 1; text = $0 ~ /^```text/ || newlab } else inblock = 0
+    if (!inblock) { inblock = 1; text = $0 ~ /^```text/ || newlab; transcript = -1 } else inblock = 0
     newlab = 0
     cont = 0
     next
@@ -64,6 +64,12 @@ FNR == 1 { flush(); inblock = 0; text = 0; cont = 0; newlab = 0 }
             flush()
         next
     }
+    # a block whose first line is a prompt ("$ ...") is a transcript: only
+    # its prompt lines are commands, the rest is their output
+    if (transcript < 0)
+        transcript = l ~ /^\$ /
+    if (transcript && l !~ /^\$ /)
+        next
     sub(/^\$ /, "", l)
     if (l !~ /^(\.\/lab[0-9]|make( |$))/)
         next
