@@ -17,7 +17,7 @@ RESULTS   ?= results  # make grade: the folder holding the students' --csv outpu
 FORMAT    ?=          # make grade: csv writes the gradebook CSV instead of the report
 SOURCES   ?=          # make grade: a folder per student of exercise files, built and run here
 SLURM     ?=          # make grade SOURCES=dir SLURM=1: write a Slurm array job instead
-CALIBRATION ?=        # make grade RESULTS=dir: the speed checks' calibration (tools/calibrate.sh)
+CALIBRATION ?=        # make grade RESULTS=dir: the speed checks' calibration (tools/grader/calibrate.sh)
 LAB       ?=          # make profile, make trace: which lab
 KERNEL    ?=          # make profile: one kernel of it (default: all); make trace: the kernel
 BIN       ?=          # where the lab binaries go, as a prefix ending in /; empty: here (./lab02)
@@ -202,7 +202,7 @@ $(BUILD)/%.o: %.c
 
 # ---- GPU labs: one binary from every .cu in the lab's directory -------------
 # (the exercise file, exercises.cuh, is compiled in exercises.cu alone: a
-# student's change recompiles that one file; tools/build_student.sh too)
+# student's change recompiles that one file; tools/grader/build_student.sh too)
 lab_nvcc = $(NVCC) $(NVFLAGS) $(GENCODE) $(LAB_NVFLAGS_$(1)) $(SOL_DEF)
 lab_link = $(NVCC) $(GENCODE) $(LAB_LDFLAGS_$(1))
 define gpu_lab_rules
@@ -233,16 +233,16 @@ $(BIN)$(1): $$(patsubst %.cu,$(BUILD)/%.o,$$(wildcard $(call side_dir,$(1))/*.cu
 endef
 $(foreach s,$(SIDES),$(eval $(call side_rules,$(s))))
 
-# ---- a grader's build of one student's lab (tools/build_student.sh) -----------
+# ---- a grader's build of one student's lab (tools/grader/build_student.sh) -----------
 # make student-objects builds every lab as shipped and writes, for each,
-# $(BUILD)/student/labNN.sh: how tools/build_student.sh builds it again from
+# $(BUILD)/student/labNN.sh: how tools/grader/build_student.sh builds it again from
 # one student's exercise file alone, in a folder of its own, linked against
 # this build's other objects (the same compiler lines as above; sh reads it
 # with $$top set to the workbook).
 STUDENT_LABS := $(if $(HAVE_NVCC),$(LABS),$(CPU_LABS))
 define student_conf
 # $(BUILD)/student/$(1).sh - written by make student-objects (Makefile): how
-# tools/build_student.sh builds $(1) again from one student's exercise file.
+# tools/grader/build_student.sh builds $(1) again from one student's exercise file.
 settings='CUDA_ARCH=$(CUDA_ARCH) DLCM=$(DLCM) NOCDP=$(NOCDP)'
 build_id='$(call build_id,$(1))'
 lab_dir='$(call dir_of,$(1))'
@@ -262,14 +262,14 @@ $(BUILD)/student/%.sh: $(BIN)% Makefile
 	@cat /dev/null $(if $(filter $(CPU_LABS),$*),,$(BUILD)/common/flags $(BUILD)/$(call dir_of,$*)/flags) >$(BUILD)/student/$*.flags
 	@mv -f $@.new $@
 
-student-objects: $(STUDENT_LABS:%=$(BUILD)/student/%.sh) ## every lab and the objects tools/build_student.sh links a student's exercise file with (a grader, once per class)
+student-objects: $(STUDENT_LABS:%=$(BUILD)/student/%.sh) ## every lab and the objects tools/grader/build_student.sh links a student's exercise file with (a grader, once per class)
 	@$(if $(HAVE_NVCC),,echo "make student-objects: $(CPU_LABS) only: $(NVCC) not found, the GPU labs need it" >&2)
 ifneq ($(filter student-objects,$(MAKECMDGOALS)),)
 ifneq ($(SOLUTIONS),)
 $(error make student-objects: not with SOLUTIONS=1: the students' files are built against the objects of the workbook as shipped)
 endif
 ifneq ($(BUILD),build)
-$(error make student-objects: BUILD=$(BUILD): tools/build_student.sh reads build/; leave BUILD out)
+$(error make student-objects: BUILD=$(BUILD): tools/grader/build_student.sh reads build/; leave BUILD out)
 endif
 endif
 
@@ -302,9 +302,9 @@ $(BUILD)/tests/%.o: CFLAGS += -Ilab01_cpu_reduce
 
 cpu-tests: $(CPU_LABS) $(TEST_BINS) checker ## the CPU labs (lab01), the CPU tests' programs and the grader's checker (gcc alone)
 
-# ---- the grader's checker (tools/checker/): gcc alone, the workbook's own code only ----
+# ---- the grader's checker (tools/grader/checker/): gcc alone, the workbook's own code only ----
 CHECKER := $(BUILD)/checker/checker
-$(CHECKER): $(BUILD)/tools/checker/checker.o $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/checker.o
+$(CHECKER): $(BUILD)/tools/grader/checker/checker.o $(COMMON_C_OBJ) $(CPU_DEVICE_OBJ) $(BUILD)/buildinfo/checker.o
 	@mkdir -p $(@D)
 	@echo "  LINK   $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
@@ -417,7 +417,7 @@ bench: lab05 lab06 ## (GPU) our speed bars on this GPU, each against its run's r
 	@STRICT="$(strip $(STRICT))" sh tools/bench.sh
 
 grade: ## grade the --csv outputs in RESULTS=dir, or build and run SOURCES=dir [FORMAT=csv] [SLURM=1]
-	@CALIBRATION="$(CALIBRATION)" $(if $(SOURCES),SLURM=$(SLURM) sh tools/grade_sources.sh "$(SOURCES)",sh tools/grade "$(RESULTS)") \
+	@CALIBRATION="$(CALIBRATION)" $(if $(SOURCES),SLURM=$(SLURM) sh tools/grader/grade_sources.sh "$(SOURCES)",sh tools/grader/grade "$(RESULTS)") \
 	  $(if $(FORMAT),--format=$(FORMAT)); st=$$?; case $$st in \
 	  1) echo "make grade: the grader's status is 1: graded; a point was lost or something flagged" >&2 ;; \
 	  2) echo "make grade: the grader's status is 2: nothing graded (see the message above)" >&2 ;; \
@@ -441,10 +441,10 @@ handout: ## the students' copy, without solutions or answers: make handout DEST=
 	@sh tools/handout.sh "$(DEST)"
 
 handin: ## each built lab's --exercises --csv into handin/NAME-labNN.csv: make handin NAME=alice
-	@sh tools/handin.sh "$(NAME)" $(LABS)
+	@sh tools/grader/handin.sh "$(NAME)" $(LABS)
 
 submit: ## your exercise files as one archive, handin/NAME-sources.tar: make submit NAME=alice
-	@sh tools/handin.sh --sources "$(NAME)"
+	@sh tools/grader/handin.sh --sources "$(NAME)"
 .PHONY: submit
 
 clean: ## remove build/ and the lab binaries

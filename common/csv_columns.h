@@ -1,7 +1,7 @@
 /*
  * csv_columns.h - the documented columns of --csv (docs/output.md), in their
  * one place: the programs print them, and the grader reads them from this
- * file (tools/grade.d/conf.awk, csv_columns()).
+ * file (tools/grader/grade.d/conf.awk, csv_columns()).
  */
 #ifndef WB_CSV_COLUMNS
 #define WB_CSV_COLUMNS                                                                      \

@@ -31,7 +31,7 @@
 # only), and its line chart takes one file; a lab05-sweep-types.svg would
 # need new chart code.
 #
-# At the end the grader reads the folder (sh tools/grade results/<gpu>) as a
+# At the end the grader reads the folder (sh tools/grader/grade results/<gpu>) as a
 # check of the set: each file is checked as a lab's output (its numbers, the
 # physics) and against grade.conf's kernel checks. The float and double
 # files of a lab sit beside its int file (and lab05's sweeps beside
@@ -247,10 +247,10 @@ for l in $(lab_list); do
 done
 
 echo
-echo "the grader's view of this set (sh tools/grade $out; a results set, not a student's:"
+echo "the grader's view of this set (sh tools/grader/grade $out; a results set, not a student's:"
 echo "every file is credited to no one and has no exercise rows, so ignore the hints to rename"
 echo "files and the exercises not handed in):"
-sh tools/grade "$out" | sed 's/^./  &/'
+sh tools/grader/grade "$out" | sed 's/^./  &/'
 echo
 echo "kept in $out/ (CSV, SVG and run.txt)"
 exit $failed

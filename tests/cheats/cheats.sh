@@ -19,7 +19,7 @@
 # process that outlives its run and edits the grader's records, a reader of
 # a classmate's file and the solutions, a writer outside its folder, a fork
 # bomb, an output flood, a disk filler, a network call, a copier that
-# #includes the solution): in the sandbox (tools/sandbox.sh) none reaches
+# #includes the solution): in the sandbox (tools/grader/sandbox.sh) none reaches
 # what it went for, none earns more than the stub, none is left running, no
 # one else loses a point, and the class finishes. Without a sandbox here
 # (no bubblewrap, or no user namespaces) they are skipped, with why, and the
@@ -59,7 +59,7 @@ if ! sh tests/cheats/make_cheats.sh "$lab" "$C" "$TMPD/stored.csv" \
 fi
 kinds="static ctor atexit printf replay framer"
 sbx=
-if why=$(sh tools/sandbox.sh check); then
+if why=$(sh tools/grader/sandbox.sh check); then
     D=$TMPD/drop-$lab # the drop folder: anyone may write it, no sandbox shows it
     rm -rf "$D"; mkdir -p "$D" && chmod 1777 "$D"
     sol=; [ -f "$ld/solutions/exercises.$ext" ] && sol=$(pwd)/$ld/solutions/exercises.$ext
@@ -75,7 +75,7 @@ else
 fi
 
 t0=$(date +%s)
-run env GRADE_TIMEOUT=60 GRADE_LENGTH=$len GRADE_RUN_ARGS="-r 3" ${sbx:+GRADE_SANDBOX=$sbx} sh tools/grade_sources.sh "$C"
+run env GRADE_TIMEOUT=60 GRADE_LENGTH=$len GRADE_RUN_ARGS="-r 3" ${sbx:+GRADE_SANDBOX=$sbx} sh tools/grader/grade_sources.sh "$C"
 cp "$ERRF" "$TMPD/progress.txt"; [ -n "${WB_CHEATS_KEEP:-}" ] && cp "$ERRF" "$WB_CHEATS_KEEP"
 secs=$(( $(date +%s) - t0 ))
 cp "$OUTF" "$TMPD/report.txt"
@@ -173,7 +173,7 @@ if [ -z "$sbx" ]; then
         ! awk -F'\t' '$2 == "todo" || $2 == "FAIL"' "$C.runs/cheat-escape/$lab.check" | grep -q .; then
         notok "cheats ($lab): cheat-escape's verdicts are the checker's" "no todo or FAIL left in its $lab.check"
     else ok "cheats ($lab): cheat-escape's verdicts are the checker's (todo and FAIL kept)"; fi
-    run sh tools/grade "$C.runs"
+    run sh tools/grader/grade "$C.runs"
     cp "$OUTF" "$TMPD/regrade.txt"
     got=$(R=$TMPD/regrade.txt; awk -v who=cheat-escape -v lab="$lab" '$1 == "student" { for (i = 2; i <= NF; i++) if ($i == lab) c = i; next }
         c && $1 == who { print $c; exit }' "$R")
@@ -192,15 +192,15 @@ if [ -z "$sbx" ]; then
     else notok "cheats ($lab): the class finishes within $lim s" "$secs s"; fi
     expect_grep "cheats ($lab): each run's record names its sandbox" '^sandbox bubblewrap' "$C.runs/stub/$lab.run"
     expect_usage "cheats ($lab): no usable sandbox: make grade SOURCES= refuses, in one line" \
-        env GRADE_SANDBOX=bogus sh tools/grade_sources.sh "$C"
+        env GRADE_SANDBOX=bogus sh tools/grader/grade_sources.sh "$C"
     # a run graded WITHOUT a sandbox (its record says so): the report and the gradebook say it
     N=$TMPD/nosandbox-$lab; rm -rf "$N"; mkdir -p "$N"; cp -R "$C.runs/stub" "$N/"
     sed 's/^sandbox .*/sandbox none/' "$C.runs/stub/$lab.run" >"$N/stub/$lab.run"
-    run sh tools/grade "$N"
+    run sh tools/grader/grade "$N"
     if head -n 1 "$OUTF" | grep -q '^graded WITHOUT a sandbox' && tail -n 2 "$OUTF" | grep -q 'WITHOUT a sandbox.*: stub$'
     then ok "cheats ($lab): graded without a sandbox: the report's first and last lines say so"
     else notok "cheats ($lab): graded without a sandbox: the report says so" "$(head -n 2 "$OUTF"; tail -n 2 "$OUTF")"; fi
-    run sh tools/grade "$N" --csv
+    run sh tools/grader/grade "$N" --csv
     expect_grep "cheats ($lab): ... and the student's gradebook row" '^stub,.*graded WITHOUT a sandbox' "$OUTF"
 fi
 
@@ -208,7 +208,7 @@ fi
 for k in static ctor; do
     cp "$C.runs/cheat-$k/$lab.csv" "$C.hand/cheat$k-$lab.csv" 2>/dev/null
 done
-run sh tools/grade "$C.hand"
+run sh tools/grader/grade "$C.hand"
 for k in static ctor; do
     if grep -A20 "^cheat$k-$lab\.csv" "$OUTF" | grep -q '^  ok .*done: '; then
         ok "cheats ($lab): without the checker, cheat-$k's file would earn exercise points"
@@ -223,14 +223,14 @@ P=$TMPD/pass-$lab
 rm -rf "$P"; mkdir -p "$P/stub"
 cp "$C.runs/stub/$lab.run" "$C.runs/stub/$lab.check" "$P/stub/"
 awk -F, -v OFS=, -f tests/cheats/stored.awk "$C.runs/stub/$lab.csv" "$C.runs/stub/$lab.csv" >"$P/stub/$lab.csv"
-run sh tools/grade "$P"
+run sh tools/grader/grade "$P"
 if grep -q '^  ok .*done: ' "$OUTF"; then notok "cheats ($lab): a row the lab calls PASS and the checker does not earns nothing" "$(grep '^  ok .*done: ' "$OUTF" | head -n 2)"
 elif grep -q '^  CHECKER  .*the lab said PASS' "$OUTF"; then ok "cheats ($lab): a row the lab calls PASS and the checker does not earns nothing"
 else notok "cheats ($lab): a row the lab calls PASS and the checker does not earns nothing" "no CHECKER line: $(head -c 400 "$OUTF")"; fi
 # ... and a CSV without the grader's record, in a folder graded from sources, earns nothing either
 rm -f "$P/stub/$lab.run" "$P/stub/$lab.check"
 cp "$C.runs/stub/$lab.run" "$P/stub/other.run"
-run sh tools/grade "$P"
+run sh tools/grader/grade "$P"
 if grep -q '^  checker: no record of this run' "$OUTF" && ! grep -q '^  ok ' "$OUTF"; then
     ok "cheats ($lab): a CSV without the grader's record earns nothing where the class was graded from sources"
 else notok "cheats ($lab): a CSV without the grader's record earns nothing" "$(head -c 500 "$OUTF")"; fi

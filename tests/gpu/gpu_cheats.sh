@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/gpu/gpu_cheats.sh - the cheating students of tests/cheats/ on a GPU
 # lab: lab02 graded from sources (make grade SOURCES=dir) with the solutions,
-# the handout, the six forgers and, in the sandbox (tools/sandbox.sh, with
+# the handout, the six forgers and, in the sandbox (tools/grader/sandbox.sh, with
 # the GPU's /dev/nvidia* nodes), the cheats that go after the machine (an
 # escape that edits the grader's records, a reader, a writer, a fork bomb,
 # a flood, a disk filler, a network call, an includer of the solution):

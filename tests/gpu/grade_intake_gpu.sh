@@ -35,7 +35,7 @@ if ! has_gpu; then skip "hand-ins as courses collect them, on the GPU" "no usabl
 W="$TMPD/gpu MARKERg5 x"
 C=$W/class
 mkdir -p "$C"
-sh tools/grade_task.sh --labs . >"$TMPD/labs"
+sh tools/grader/grade_task.sh --labs . >"$TMPD/labs"
 sol() { sed 's|"\.\./|"|' "$(dirname "$1")/solutions/$(basename "$1")"; }
 # (a)
 while read -r _ f; do mkdir -p "$C/sol/${f%/*}"; sol "$f" >"$C/sol/$f"; done <"$TMPD/labs"
@@ -46,10 +46,10 @@ sol lab01_cpu_reduce/exercises.c >"$AN/cpu reduce.c"
 sol lab02_neighbored/exercises.cuh >"$AN/lab2-final.cuh"
 # (b) make submit's archive, made by make submit in a copy holding the solutions as exercise files
 WB=$W/bo-copy
-mkdir -p "$WB/tools"
-cp tools/handin.sh tools/grade_task.sh tools/labs.sh tools/labs.conf "$WB/tools/"
+mkdir -p "$WB/tools/grader"
+cp tools/grader/handin.sh tools/grader/grade_task.sh "$WB/tools/grader/" && cp tools/labs.sh tools/labs.conf "$WB/tools/"
 while read -r _ f; do mkdir -p "$WB/${f%/*}"; sol "$f" >"$WB/$f"; done <"$TMPD/labs"
-(cd "$WB" && sh tools/handin.sh --sources bo >/dev/null)
+(cd "$WB" && sh tools/grader/handin.sh --sources bo >/dev/null)
 mkdir -p "$C/Bo Ng_34_assignsubmission_file_" && cp "$WB/handin/bo-sources.tar" "$C/Bo Ng_34_assignsubmission_file_/"
 # (c) a clone
 mkdir -p "$C/cleo"
@@ -62,7 +62,7 @@ echo "EVESECRET outside the class" >"$W/outside.cuh"
 ln -s "$W/outside.cuh" "$C/eve/lab02_neighbored/exercises.cuh"
 
 t0=$(awk 'BEGIN { srand(); print srand() }')
-run sh tools/grade_sources.sh "$C"
+run sh tools/grader/grade_sources.sh "$C"
 t1=$(awk 'BEGIN { srand(); print srand() }')
 cp "$OUTF" "$TMPD/report.txt"; cp "$ERRF" "$TMPD/progress.txt"
 grep '^grade: ' "$ERRF"
@@ -102,7 +102,7 @@ expect_grep "feedback: where the kernel stands in the class" '^- reduceNeighbore
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"
 ncol=$(head -n 1 "$G" | awk -F, '{ print NF - 5 }')
 # each exercise with a speed check a chart: sol and Bo pass them all, Ann lab02's too
-nk=$(awk '$3 == "keeps_up"' tools/grade.conf | wc -l | tr -d ' ')
+nk=$(awk '$3 == "keeps_up"' tools/grader/grade.conf | wc -l | tr -d ' ')
 page_check "$C.report/report.html" 6 "$ncol" "$nk" $((2 * nk + 1))
 [ -n "${KEEP:-}" ] && cp -R "$W" "$KEEP"
 exit 0

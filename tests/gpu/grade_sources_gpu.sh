@@ -21,7 +21,7 @@
 # take at most 180 s (issue 36's goal).
 #
 # The speed bars and the runs' time limits are calibrated on this GPU first
-# (tools/calibrate.sh: the solutions, three runs a lab, holding the GPU
+# (tools/grader/calibrate.sh: the solutions, three runs a lab, holding the GPU
 # while the students build): every GPU run's limit comes from it, the hang
 # is killed at its lab's limit, every solutions student earns every point of
 # the calibrated maximum, the report prints the calibration, and the runs
@@ -43,7 +43,7 @@ if ! has_gpu; then skip "grading from sources on the GPU" "no usable GPU"; exit 
 S=$TMPD/class
 rm -rf "$S" "$S.runs"
 # the labs' exercise files (tools/labs.conf), and how many labs run on the GPU
-sh tools/grade_task.sh --labs . >"$TMPD/labs"
+sh tools/grader/grade_task.sh --labs . >"$TMPD/labs"
 ngl=$(while read -r l f; do lab_has "$l" device gpu && echo "$l"; done <"$TMPD/labs" | wc -l | tr -d ' ')
 # student NAME KIND: NAME's folder with every lab's file, from the solutions or the stubs
 student() {
@@ -85,7 +85,7 @@ one_lab hang "$E4" "$HANG"
 one_lab oob "$E2" "$OOB" "__device__ int wb_oob[4];"
 
 t0=$(awk 'BEGIN { srand(); print srand() }')
-run sh tools/grade_sources.sh "$S"
+run sh tools/grader/grade_sources.sh "$S"
 t1=$(awk 'BEGIN { srand(); print srand() }')
 cp "$OUTF" "$TMPD/report.txt"; cp "$ERRF" "$TMPD/progress.txt"
 grep '^grade: ' "$ERRF"
@@ -152,8 +152,8 @@ expect_grep "oob: lab02 a CUDA error (exit 3), 0" '^  oob lab02: a CUDA error or
 expect_grep "oob: the class went on after it" '^oob +missing +0 ' "$OUTF"
 check_width "every line at most 100 columns" "$OUTF" "$ERRF"
 # the same runs graded again with a bar above what the solution reaches here: worth 0, said
-sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grade.conf >"$TMPD/hi.conf"
-run env GRADE_CONF="$TMPD/hi.conf" sh tools/grade "$S.runs"
+sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grader/grade.conf >"$TMPD/hi.conf"
+run env GRADE_CONF="$TMPD/hi.conf" sh tools/grader/grade "$S.runs"
 cal_worth0 "a bar above the solution (9.00x) is worth 0 on $gpu, with the solution's figure" \
     "$OUTF" "$gpu" lab02 "keeps_up reduceNeighboredMask"
 grep 'not gradable' "$OUTF" | head -n 2

@@ -10,7 +10,7 @@
 # in gres.conf: a count-only GPU gres does not work in 22.05). Nothing of the
 # machine's own Slurm or munge is used or changed (bubblewrap, the tasks'
 # sandbox, is installed the same way where it is missing). Then, from a copy
-# of the workbook in a folder whose path has a space ("work book": tools/grade
+# of the workbook in a folder whose path has a space ("work book": tools/grader/grade
 # in the collect job must read its parts from there), for a class of lab01
 # files in a folder whose path has spaces:
 #   broken  a compile error          good   the solutions' exercises.c
@@ -207,7 +207,7 @@ mkstudent znode ''
 mkdir -p "$S/good/lab01_cpu_reduce"
 sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
 # grade.conf with lab01 the one required lab: the good student loses nothing
-grep -v '^required' tools/grade.conf >"$D/grade.conf" && echo "required lab01" >>"$D/grade.conf"
+grep -v '^required' tools/grader/grade.conf >"$D/grade.conf" && echo "required lab01" >>"$D/grade.conf"
 OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gres:+ --gres=gpu:1}"
 # (every CPU for one task: the tasks run one at a time, so task 4 waits while task 3 runs)
 

@@ -4,7 +4,7 @@
 # handout/handin commands refuse bad input with one line; `make handout`
 # writes a copy without solutions or answers where lab01 (the exercise file a
 # students' copy changes on the CPU) builds and passes its tests;
-# tools/build_student.sh builds a student's lab from their exercise file alone.
+# tools/grader/build_student.sh builds a student's lab from their exercise file alone.
 # Run from the repository root (tests/run does).
 own_tmpd=0
 [ -z "${TMPD:-}" ] && own_tmpd=1
@@ -57,8 +57,8 @@ else notok "make help" "exit $STATUS; not named:$miss; ${wide:+too wide: $wide}"
 run make lab01 SOLUTIONS=yes
 if [ "$STATUS" -ne 0 ] && grep -q "SOLUTIONS=yes is not accepted" "$ERRF"; then ok "make SOLUTIONS=yes refused"
 else notok "make SOLUTIONS=yes refused" "exit $STATUS: $(head -c 200 "$ERRF")"; fi
-expect_usage "handin without NAME" sh tools/handin.sh "" lab01
-expect_usage "handin NAME=a/b" sh tools/handin.sh "a/b" lab01
+expect_usage "handin without NAME" sh tools/grader/handin.sh "" lab01
+expect_usage "handin NAME=a/b" sh tools/grader/handin.sh "a/b" lab01
 expect_usage "handout without DEST" sh tools/handout.sh ""
 mkdir -p "$TMPD/full" && : >"$TMPD/full/x"
 expect_usage "handout into a folder that is not empty" sh tools/handout.sh "$TMPD/full"
@@ -67,7 +67,7 @@ expect_usage "handout into a folder that is not empty" sh tools/handout.sh "$TMP
 rm -rf "$TMPD/hi" && mkdir -p "$TMPD/hi"
 if [ -x ./lab01 ]; then
     cp -p ./lab01 "$TMPD/hi/lab01.bin"
-    run sh tools/handin.sh testkid lab01
+    run sh tools/grader/handin.sh testkid lab01
     if [ "$STATUS" -eq 0 ] && [ -s handin/testkid-lab01.csv ] && head -n 1 handin/testkid-lab01.csv | grep -q '^lab,device,kernel,' &&
         awk -F, 'NR > 1 && $23 != "kernel" { e++ } END { exit !(e >= 1) }' handin/testkid-lab01.csv; then
         ok "make handin writes handin/NAME-lab01.csv with the exercise rows"
@@ -172,7 +172,7 @@ while read -r sum size f; do
     fi
 done <tests/shipped-exercises.cksum
 
-# tools/build_student.sh: one student's lab from their exercise file alone,
+# tools/grader/build_student.sh: one student's lab from their exercise file alone,
 # against objects make student-objects built once, writing nothing outside
 # its OUTDIR; 1 for the student's compile error, 2 (one line) for the
 # grader's side. lab01 (gcc) in the handout above; lab02 in this tree when
@@ -199,7 +199,7 @@ if [ -f "$H/lab01_cpu_reduce/exercises.c" ]; then
     else notok "make student-objects" "exit $STATUS: $(tail -n 3 "$ERRF" | tr '\n' ' ' | head -c 300)"; fi
     : >"$B/marker"
     sleep 1
-    run ro "$B/out" env TMPDIR="$B/tmp" sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+    run ro "$B/out" env TMPDIR="$B/tmp" sh "$H/tools/grader/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
     if [ "$STATUS" -eq 0 ] && [ -x "$B/out/lab01" ]; then ok "build_student.sh builds lab01 from the stub $ro_how"
     else notok "build_student.sh builds lab01" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
     wrote=$(find "$H" "$B/tmp" -newer "$B/marker" 2>/dev/null | head -n 3 | tr '\n' ' ')
@@ -214,28 +214,28 @@ if [ -f "$H/lab01_cpu_reduce/exercises.c" ]; then
         notok "the student's lab01 runs --exercises" "exit $st, $(exercise_rows "$B/ex.csv") rows, fingerprint $(fp_of "$B/ex.csv") (want $want): $(head -c 200 "$B/ex.err")"
     fi
     sed 's/^int /int oops(/' "$H/lab01_cpu_reduce/exercises.c" >"$B/broken.c"
-    run sh "$H/tools/build_student.sh" lab01 "$B/broken.c" "$B/out"
+    run sh "$H/tools/grader/build_student.sh" lab01 "$B/broken.c" "$B/out"
     if [ "$STATUS" -eq 1 ] && grep -q 'lab01_cpu_reduce/exercises.c:[0-9]*:[0-9]*: error' "$ERRF" && [ ! -e "$B/out/lab01" ]; then
         ok "build_student.sh: the student's compile error exits 1, the compiler's lines on stderr"
     else
         notok "build_student.sh: a compile error" "exit $STATUS (want 1): $(head -c 300 "$ERRF")"
     fi
-    expect_usage "build_student.sh: an unknown lab" sh "$H/tools/build_student.sh" lab9x "$B/broken.c" "$B/out"
+    expect_usage "build_student.sh: an unknown lab" sh "$H/tools/grader/build_student.sh" lab9x "$B/broken.c" "$B/out"
     expect_usage "build_student.sh: DLCM other than the objects'" \
-        env DLCM=cg sh "$H/tools/build_student.sh" lab01 "$B/broken.c" "$B/out"
+        env DLCM=cg sh "$H/tools/grader/build_student.sh" lab01 "$B/broken.c" "$B/out"
     mv "$H/build/student/lab01.sh" "$B/lab01.sh"
     expect_usage "build_student.sh: no prebuilt objects exits 2" \
-        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+        sh "$H/tools/grader/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
     grep -q "student-objects" "$ERRF" || notok "build_student.sh: no objects names make student-objects" "$(cat "$ERRF")"
     mv "$B/lab01.sh" "$H/build/student/lab01.sh"
     o=$H/build/lab01_cpu_reduce/run.o
     mv "$o" "$o.away"
     expect_usage "build_student.sh: an object missing exits 2" \
-        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+        sh "$H/tools/grader/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
     mv "$o.away" "$o"
     touch "$H/common/text.c"
     expect_usage "build_student.sh: a source changed since the objects exits 2" \
-        sh "$H/tools/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
+        sh "$H/tools/grader/build_student.sh" lab01 "$H/lab01_cpu_reduce/exercises.c" "$B/out"
 else
     skip "build_student.sh on lab01" "no handout was made"
 fi
@@ -244,7 +244,7 @@ B=$TMPD/bs2
 rm -rf "$B" && mkdir -p "$B/out"
 STATUS=2
 [ -x ./lab02 ] && [ -f build/student/lab02.sh ] && command -v "${NVCC:-nvcc}" >/dev/null 2>&1 &&
-    run ro "$B/out" sh tools/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
+    run ro "$B/out" sh tools/grader/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
 if [ "$STATUS" -eq 2 ]; then
     skip "build_student.sh on lab02" "no nvcc, or this tree's lab02 and its student objects not built as one (make test-build)"
 else
@@ -254,14 +254,14 @@ else
         notok "build_student.sh builds lab02" "exit $STATUS: $(head -c 300 "$ERRF")"
     fi
     { cat lab02_neighbored/exercises.cuh; echo '__global__ void oops(int *p) { p[0] = undeclared; }'; } >"$B/broken.cuh"
-    run sh tools/build_student.sh lab02 "$B/broken.cuh" "$B/out"
+    run sh tools/grader/build_student.sh lab02 "$B/broken.cuh" "$B/out"
     if [ "$STATUS" -eq 1 ] && grep -q 'lab02_neighbored/exercises.cuh([0-9]*): error' "$ERRF"; then
         ok "build_student.sh: a CUDA compile error exits 1"
     else
         notok "build_student.sh: a CUDA compile error" "exit $STATUS (want 1): $(head -c 300 "$ERRF")"
     fi
     if nvidia-smi -L >/dev/null 2>&1; then
-        run sh tools/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
+        run sh tools/grader/build_student.sh lab02 lab02_neighbored/exercises.cuh "$B/out"
         (cd "$B/out" && ./lab02 --exercises --csv -n 100003) >"$B/ex.csv" 2>"$B/ex.err"
         st=$?
         want=$(cksum <lab02_neighbored/exercises.cuh | awk '{ printf "%08x", $1 }')

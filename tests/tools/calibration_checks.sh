@@ -2,7 +2,7 @@
 # show: sourced (after tests/lib.sh) by tests/tools/grader.sh, on runs made from the
 # fixtures, and by tests/gpu/grade_sources_gpu.sh, on the GPU's own runs (POSIX sh).
 
-# unwrapped REPORT: the report with the lines tools/grade broke at 100 columns joined
+# unwrapped REPORT: the report with the lines tools/grader/grade broke at 100 columns joined
 # again (a broken line goes on indented 4 more than the line it continues)
 unwrapped() {
     awk '{ match($0, /^ */); ind = RLENGTH

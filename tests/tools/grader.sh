@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/tools/grader.sh - the instructor's tools without a GPU: tools/grade on a test
+# tests/tools/grader.sh - the instructor's tools without a GPU: tools/grader/grade on a test
 # class, on damaged and tampered files, and on its own errors; tools/chart;
 # the argument checks of tools/profile.sh and tools/sanitize.sh. POSIX sh; run
 # from the repository root (tests/run does). Prints "ok NAME" / "FAIL NAME: why"
@@ -23,13 +23,13 @@ W=$TMPD/grader
 rm -rf "$W"
 mkdir -p "$W"
 
-# grade_case NAME WANT_STATUS PATTERN DIR [ARGS...]: sh tools/grade DIR ARGS exits
+# grade_case NAME WANT_STATUS PATTERN DIR [ARGS...]: sh tools/grader/grade DIR ARGS exits
 # WANT_STATUS, its output matches PATTERN (grep -E), and nothing crashed:
 # stderr holds no shell or awk error (only the grader's own "grade: ..." lines)
 grade_case() {
     name=$1; want=$2; pat=$3; dir=$4
     shift 4
-    run sh tools/grade "$dir" "$@"
+    run sh tools/grader/grade "$dir" "$@"
     if [ "$STATUS" -ne "$want" ]; then
         notok "$name" "exit $STATUS, expected $want; $(head -c 400 "$OUTF") $(head -c 200 "$ERRF")"
     elif grep -v '^grade: ' "$ERRF" | grep -q .; then
@@ -107,7 +107,7 @@ fi
 
 # ---- grading from sources (lab01 runs on the CPU; the GPU labs say why they did not run) ----
 # (in the sandbox where it can start here; else without: tests/cheats/ tests the sandbox)
-sh tools/sandbox.sh check >/dev/null 2>&1 || { GRADE_SANDBOX=none; export GRADE_SANDBOX; }
+sh tools/grader/sandbox.sh check >/dev/null 2>&1 || { GRADE_SANDBOX=none; export GRADE_SANDBOX; }
 S=$W/sources
 rm -rf "$S" "$S.runs"
 E1=lab01_cpu_reduce/exercises.c
@@ -118,7 +118,7 @@ mkstudent broken '0,/WB_TODO();/s//this is not C;/'
 mkstudent hang '0,/WB_TODO();/s//{ volatile int go = 1; while (go) { } }/'
 mkstudent crash '0,/WB_TODO();/s//return *(volatile int *)0;/'
 mkdir -p "$S/lost" && echo "my lab01 is late" >"$S/lost/readme.txt"
-# (tools/intake.sh: a file out of the layout is placed by its contents; a course site's
+# (tools/grader/intake.sh: a file out of the layout is placed by its contents; a course site's
 # folder name is kept as the name shown; a link is refused, and the student has a row)
 mkdir -p "$S/placed/lab01" && cp "$E1" "$S/placed/lab01/exercises.c"
 mkdir -p "$S/Zoe Q_9_assignsubmission_file_" && cp "$E1" "$S/Zoe Q_9_assignsubmission_file_/my lab.c"
@@ -127,7 +127,7 @@ if [ -f lab01_cpu_reduce/solutions/exercises.c ]; then
     mkdir -p "$S/good/lab01_cpu_reduce"
     sed 's|"\.\./exercises\.h"|"exercises.h"|' lab01_cpu_reduce/solutions/exercises.c >"$S/good/$E1"
 fi
-run env GRADE_TIMEOUT=2 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" GRADE_JOBS=4 sh tools/grade_sources.sh "$S"
+run env GRADE_TIMEOUT=2 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" GRADE_JOBS=4 sh tools/grader/grade_sources.sh "$S"
 cp "$OUTF" "$W/sources.out"; cp "$ERRF" "$W/sources.err"
 if [ "$STATUS" -eq 1 ] && grep -q '^==== the class ====$' "$OUTF"; then ok "sources: the class is built, run and graded (exit 1)"
 else notok "sources: the class is built, run and graded" "exit $STATUS: $(tail -c 400 "$ERRF")"; fi
@@ -181,12 +181,12 @@ make -C "$HB" -s --no-print-directory student-objects checker STUDENT_LABS=lab01
     notok "sources: a handout copy builds for lab01 (make student-objects checker)" "$(tail -c 300 "$W/hb.log")"
 if [ "$IN_HANDOUT" -eq 0 ]; then
     expect_usage "sources: a BASE that holds solutions is refused, in one line" \
-        sh tools/grade_task.sh "$S/stub" "$W/sol.out" "$(pwd)"
+        sh tools/grader/grade_task.sh "$S/stub" "$W/sol.out" "$(pwd)"
 fi
 # a GPU lab where no device is usable: exit 3 with the lab's message (nothing is built)
 if ! has_gpu; then
     mkdir -p "$W/gpukid/lab02_neighbored" && cp lab02_neighbored/exercises.cuh "$W/gpukid/lab02_neighbored/"
-    run sh tools/grade_task.sh "$W/gpukid" "$W/gpukid.out" "$HB"
+    run sh tools/grader/grade_task.sh "$W/gpukid" "$W/gpukid.out" "$HB"
     expect_grep "sources: a GPU lab without a usable device: the node's fault, not graded (no 0)" \
         "^lab02: not graded: the node's fault, not the student's file: .* has no GPU CUDA can use" "$W/gpukid.out/lab02.fail"
 else
@@ -204,7 +204,7 @@ rm -rf "$W/sl" "$W/sl.runs" "$SL"; mkdir -p "$W/sl/stub" "$W/sl/crash" "$W/sl/gp
 cp -R "$S/stub/." "$W/sl/stub/"; cp -R "$S/crash/." "$W/sl/crash/"
 cp lab02_neighbored/exercises.cuh "$W/sl/gpu/lab02_neighbored/"
 run env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_TIMEOUT=5 GRADE_LENGTH=1003 \
-    GRADE_SBATCH_OPTS="-p gpu --account=cs101 -c 3" sh tools/grade_sources.sh "$W/sl"
+    GRADE_SBATCH_OPTS="-p gpu --account=cs101 -c 3" sh tools/grader/grade_sources.sh "$W/sl"
 if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
     grep -q '^#SBATCH --array=1-3$' "$SL/array.sbatch" && grep -q '^#SBATCH --gres=gpu:1$' "$SL/array.sbatch" &&
     grep -q '^#SBATCH -c 3$' "$SL/array.sbatch" && grep -q '^#SBATCH -p gpu$' "$SL/collect.sbatch" &&
@@ -257,16 +257,16 @@ run sh "$SL/collect.sbatch"
 if [ "$STATUS" -eq 1 ] && cmp -s "$SL/report.txt" "$W/sl.report"; then ok "SLURM=1: a second collect says the same"
 else notok "SLURM=1: a second collect says the same" "exit $STATUS; $(diff "$W/sl.report" "$SL/report.txt" | head -c 300)"; fi
 expect_usage "SLURM=1: GRADE_SBATCH_OPTS may not set the logs" \
-    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="--output=x.log" sh tools/grade_sources.sh "$W/sl"
+    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="--output=x.log" sh tools/grader/grade_sources.sh "$W/sl"
 expect_usage "SLURM=1: GRADE_SBATCH_OPTS takes options only" \
-    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="gpu" sh tools/grade_sources.sh "$W/sl"
+    env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_SBATCH_OPTS="gpu" sh tools/grader/grade_sources.sh "$W/sl"
 # the node, not the student: a setup line that fails, a compiler that is not there
-run env GRADE_SETUP='echo no such module >&2; false' sh tools/grade_task.sh "$W/sl/stub" "$W/node.out" "$HB"
+run env GRADE_SETUP='echo no such module >&2; false' sh tools/grader/grade_task.sh "$W/sl/stub" "$W/node.out" "$HB"
 if [ "$STATUS" -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the setup line failed on node .* (exit 1): GRADE_SETUP='echo no such" \
     "$W/node.out/lab01.fail" && grep -q '^no such module$' "$W/node.out/lab01.fail"; then
     ok "a setup line that fails: the task exits 3, the lab is not graded, with the line's words"
 else notok "a setup line that fails" "exit $STATUS; $(head -c 300 "$W/node.out/lab01.fail" 2>/dev/null)"; fi
-run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grade_task.sh "$W/sl/gpu" "$W/node.out" "$HB"
+run env GRADE_SETUP='NVCC=nvcc-not-installed' sh tools/grader/grade_task.sh "$W/sl/gpu" "$W/node.out" "$HB"
 if [ "$STATUS" -eq 3 ] && grep -q "^lab02: not graded: the node's fault, not the student's file: node .* lacks nvcc-not-installed " \
     "$W/node.out/lab02.fail"; then
     ok "no nvcc on the node: the task exits 3, the lab is not graded (never 'does not compile')"
@@ -281,7 +281,7 @@ fi
 for n in $NEED; do
     d=$(case_dir "fx-$n")
     cp "$SRC/$n.csv" "$d/x-$n.csv"
-    run sh tools/grade "$d"
+    run sh tools/grader/grade "$d"
     if grep -q 'REJECTED\|PHYSICS' "$OUTF" || grep -v '^grade: ' "$ERRF" | grep -q .; then
         notok "fixture $n.csv is a consistent lab output" "$(grep -A3 'REJECTED\|PHYSICS' "$OUTF" | head -c 400) $(head -c 200 "$ERRF")"
         fx_bad=1
@@ -415,7 +415,7 @@ expect_out "keeps_up: peggy's lab04 23/25" '^peggy +missing +missing +missing +2
 expect_out "class: the closing line counts the students" '^class: 12 students; 0 earned every point with nothing flagged, 12 did not'
 
 # the gradebook CSV: --csv, FORMAT=csv
-run sh tools/grade "$C" --csv
+run sh tools/grader/grade "$C" --csv
 cp "$OUTF" "$W/book.csv"
 hdr='student,lab01,lab02,lab03,lab04,lab05,lab06,lab05-finish,lab06+dlcm=cg,total,max,flags,calibration'
 if [ "$STATUS" -eq 1 ] && [ "$(head -n 1 "$W/book.csv")" = "$hdr" ] &&
@@ -427,7 +427,7 @@ fi
 expect_grep "gradebook CSV: alice's line" '^alice,25,25,30,25,30,25,10,25,195,195,copy lab02 with dave; fingerprint lab02 with dave; fingerprint lab03 with frank,[^,]+ \(not calibrated\)$' "$W/book.csv"
 expect_grep "gradebook CSV: a missing required lab is 0, an optional one empty" '^bob,10,10,10,10,0,0,,,40,160,missing lab05 lab06,' "$W/book.csv"
 expect_grep "gradebook CSV: the class notes go to stderr" '^grade: identical files handed in by different students:$' "$ERRF"
-run env FORMAT=csv sh tools/grade "$C"
+run env FORMAT=csv sh tools/grader/grade "$C"
 if [ "$STATUS" -eq 1 ] && cmp -s "$OUTF" "$W/book.csv"; then ok "gradebook CSV: FORMAT=csv is --csv"
 else notok "gradebook CSV: FORMAT=csv" "exit $STATUS, or not the same as --csv: $(head -c 300 "$OUTF")"; fi
 run make -s --no-print-directory grade RESULTS="$C" FORMAT=csv
@@ -500,7 +500,7 @@ grade_case "a byte-order mark and CRLF line ends are accepted" 1 'score lab02 25
 d=$(case_dir misnamed)
 cp "$C/alice-lab01.csv" "$d/lab01-zed.csv"
 cp "$C/alice-lab02.csv" "$d/lab02_zed.csv"
-run sh tools/grade "$d" --csv
+run sh tools/grader/grade "$d" --csv
 expect_grep "all files misnamed: zed has a gradebook row, 0 and the flag" \
     '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
 # every line at most 100 columns (the gradebook CSV aside), and the exit statuses
@@ -511,9 +511,9 @@ if [ "$STATUS" -ne 0 ] && grep -q "^make grade: the grader's status is 1: graded
 else notok "make grade RESULTS=dir: status 1" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
 # make handin without a GPU: one line per GPU lab left out, status 0 when lab01 was written
 if [ -x ./lab01 ] && ! has_gpu; then
-    rm -rf "$W/hi" && mkdir -p "$W/hi/tools" && cp tools/handin.sh "$W/hi/tools/" && cp ./lab01 "$W/hi/"
+    rm -rf "$W/hi" && mkdir -p "$W/hi/tools/grader" && cp tools/grader/handin.sh "$W/hi/tools/grader/" && cp ./lab01 "$W/hi/"
     for l in lab02 lab03; do [ -x ./$l ] && cp ./$l "$W/hi/"; done
-    run sh "$W/hi/tools/handin.sh" zoe lab01 lab02 lab03 lab04
+    run sh "$W/hi/tools/grader/handin.sh" zoe lab01 lab02 lab03 lab04
     if [ "$STATUS" -eq 0 ] && [ -s "$W/hi/handin/zoe-lab01.csv" ] && [ "$(grep -c '^handin: lab0[234] left out: ' "$OUTF")" -eq 3 ] &&
         ! awk 'length > 100' "$OUTF" | grep -q .; then
         ok "make handin without a GPU: lab01 written, one line per GPU lab left out, status 0"
@@ -529,7 +529,7 @@ if [ -x ./lab01 ]; then
     # one source, common/csv_columns.h: what the grader reads from it is what lab01 prints
     echo 'BEGIN { print HEADER; exit }' >"$W/hdr.awk"
     if head -n 1 "$d/student-lab01.csv" |
-        grep -Fqx "$(awk -v conf=tools/grade.conf -v columns=common/csv_columns.h -f tools/grade.d/conf.awk -f "$W/hdr.awk" | grep .)"; then
+        grep -Fqx "$(awk -v conf=tools/grader/grade.conf -v columns=common/csv_columns.h -f tools/grader/grade.d/conf.awk -f "$W/hdr.awk" | grep .)"; then
         ok "grader's header = ./lab01 --csv header"
     else
         notok "grader's header = ./lab01 --csv header" "lab01 prints: $(head -n 1 "$d/student-lab01.csv")"
@@ -541,9 +541,9 @@ else
     skip "grade reads real ./lab01 --exercises --csv output" "./lab01 not built (make lab01)"
 fi
 
-# ---- speed bars on the grading GPU: the fixture sets and tools/calibrate.sh ------------
+# ---- speed bars on the grading GPU: the fixture sets and tools/grader/calibrate.sh ------------
 . tests/tools/calibration_checks.sh
-# slug NAME: a GPU's file name, as tools/calibrate.sh writes it
+# slug NAME: a GPU's file name, as tools/grader/calibrate.sh writes it
 slug() { printf '%s' "$1" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9][^a-z0-9]*/-/g' -e 's/^-//' -e 's/-$//'; }
 # every fixture set (a real GPU each): the solutions, as a student's files, earn every
 # point with grade.conf as written, so no bar there fails an honest run on either GPU
@@ -558,7 +558,7 @@ for set in h100 h200; do
     grade_case "$set: the solutions, as a student's files, earn every point of grade.conf as written" 0 \
         '^ann +25 +25 +30 +25 +30 +25 +10 +25 +195/195$' "$d"
     expect_out "$set: not calibrated, the report says where grade.conf's bars were set" \
-        "^speed bars: grade.conf's as written, set on $(sed -n 's/^set_on *//p' tools/grade.conf); not calibrated on "
+        "^speed bars: grade.conf's as written, set on $(sed -n 's/^set_on *//p' tools/grader/grade.conf); not calibrated on "
 
     # a class graded from sources, as make grade SOURCES=dir leaves it in dir.runs: two
     # solutions students, one with the stubs; the calibration from the solutions' runs
@@ -571,9 +571,9 @@ for set in h100 h200; do
             else tf "$FX/lab$l-solutions.csv" "$R/$who/lab$l.csv" -v student=1 -v fingerprint=5050$(echo "$who" | tr -cd 0-9)$l; fi
         done
     done
-    run sh tools/calibrate.sh --from "$R/calibration" "$FX"/lab0[2-6]-solutions.csv
+    run sh tools/grader/calibrate.sh --from "$R/calibration" "$FX"/lab0[2-6]-solutions.csv
     CF=$R/calibration/$(slug "$gpu").csv
-    nchk=$(awk '!/^ *#/ && $1 ~ /^lab0[2-6]$/ && $3 ~ /^(faster|no_slower|near_copy|versus|keeps_up)$/' tools/grade.conf | wc -l)
+    nchk=$(awk '!/^ *#/ && $1 ~ /^lab0[2-6]$/ && $3 ~ /^(faster|no_slower|near_copy|versus|keeps_up)$/' tools/grader/grade.conf | wc -l)
     nline=$(awk -F, -v g="$gpu" 'NR > 1 && $1 == g && $3 != "fastest"' "$CF" 2>/dev/null | wc -l)
     if [ "$STATUS" -eq 0 ] && [ "$(cat "$OUTF")" = "$CF" ] && [ "$nline" -eq "$nchk" ] &&
         [ "$(grep -c ',fastest,' "$CF")" -eq 1 ]; then
@@ -584,19 +584,19 @@ for set in h100 h200; do
     cal_full "$set calibrated: every solutions student earns every point" "$W/cal-$set.out" '-solutions$'
     cal_printed "$set calibrated: the report prints the calibration" "$W/cal-$set.out" "$gpu"
     expect_no_out "$set calibrated: dir/calibration/ is never graded as a hand-in" '^calibration/'
-    run sh tools/grade "$R" --csv
+    run sh tools/grader/grade "$R" --csv
     expect_grep "$set calibrated: the gradebook names each student's calibration" \
         "^s01-solutions,.*,$gpu \\(calibrated [0-9T:Z-]+\\)$" "$OUTF"
     # a bar set above what the solution reaches on this GPU: worth 0 there, said once, the maximum drops
-    sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grade.conf >"$W/hi.conf"
-    run env GRADE_CONF="$W/hi.conf" sh tools/grade "$R"
+    sed 's/^\(lab02 .*keeps_up *reduceNeighboredMask *\)[0-9.][0-9.]*/\19.00/' tools/grader/grade.conf >"$W/hi.conf"
+    run env GRADE_CONF="$W/hi.conf" sh tools/grader/grade "$R"
     cp "$OUTF" "$W/hi-$set.out"
     cal_worth0 "$set: a bar above the solution is worth 0 on that GPU, with the solution's figure" \
         "$W/hi-$set.out" "$gpu" lab02 "keeps_up reduceNeighboredMask"
     cal_full "$set: ... and the solutions still earn every point of the lower maximum" "$W/hi-$set.out" '-solutions$'
     expect_grep "$set: ... the class table's maximum of lab02 drops by its 2 points" '^\(max\) +[0-9]+ +23 ' "$W/hi-$set.out"
     # the same runs with grade.conf as written but no calibration: the report says so
-    run env CALIBRATION="$CF" sh tools/grade "$R"
+    run env CALIBRATION="$CF" sh tools/grader/grade "$R"
     unwrapped "$OUTF" >"$W/calf.out"
     expect_grep "$set: CALIBRATION=file applies that file" "^speed bars calibrated on $gpu \\($CF: " "$W/calf.out"
 done
@@ -609,13 +609,13 @@ for k in 1 2 3; do
     f=1; [ $k -eq 2 ] && f=1.05
     tf "$FX/lab03-solutions.csv" "$W/close-run$k.csv" -v kernel=reduceInterleavedAnyN -v kernel_factor=$f
 done
-run sh tools/calibrate.sh --from "$W/close-cal" "$W"/close-run[123].csv
+run sh tools/grader/calibrate.sh --from "$W/close-cal" "$W"/close-run[123].csv
 CF=$(cat "$OUTF")
 tf "$FX/lab03-solutions.csv" "$d/uma-lab03.csv" -v student=1 -v fingerprint=c105e003 -v kernel=reduceInterleavedAnyN \
     -v kernel_factor=1.05
-run sh tools/grade "$d"
+run sh tools/grader/grade "$d"
 expect_out "a close call, not calibrated: 0.88x misses grade.conf's 0.90x" 'LOST +0/2 +keeps_up: reduceInterleavedAnyN at 0\.88x'
-run env CALIBRATION="$CF" sh tools/grade "$d"
+run env CALIBRATION="$CF" sh tools/grader/grade "$d"
 unwrapped "$OUTF" >"$W/close.out"
 expect_grep "a close call, calibrated (3 runs, one 5% slower): the bar is lowered and 0.88x passes" \
     'ok +2/2 +keeps_up: reduceInterleavedAnyN at 0\.88x reduceInterleaved, needs 0\.8[0-8]x \(calibrated: grade\.conf 0\.90x' \
@@ -630,10 +630,10 @@ FX=tests/fixtures/h200; [ -f "$FX/lab05-solutions.csv" ] || FX=$SRC
 d=$(case_dir peakforger)
 tf "$FX/lab05-solutions.csv" "$W/pf.csv" -v student=1 -v fingerprint=f0f0f005 -v time_factor=0.5 -v ceiling_factor=2
 awk -F, -v OFS=, 'NR > 1 && $1 != "lab" { $21 = sprintf("%.2f", 2 * $21) } 1' "$W/pf.csv" >"$d/max-lab05.csv"
-run sh tools/grade "$d"
+run sh tools/grader/grade "$d"
 expect_no_out "physics: a forger who doubles peak_gbps too is not caught without a calibration" 'PHYSICS'
-run sh tools/calibrate.sh --from "$W/pf-cal" "$FX/lab05-solutions.csv"
-run env CALIBRATION="$(cat "$OUTF")" sh tools/grade "$d"
+run sh tools/grader/calibrate.sh --from "$W/pf-cal" "$FX/lab05-solutions.csv"
+run env CALIBRATION="$(cat "$OUTF")" sh tools/grader/grade "$d"
 unwrapped "$OUTF" >"$W/pf.out"
 expect_grep "physics: ... a calibration of the GPU catches it (its peak and the solutions' fastest GB/s)" \
     "PHYSICS  .* faster than this GPU's theoretical [0-9]+ GB/s \\(the calibration's\\)" "$W/pf.out"
@@ -641,12 +641,12 @@ expect_grep "physics: ... and the margin over the solutions' fastest GB/s" 'PHYS
     "$W/pf.out"
 # a calibration of another GPU is not applied: the report says which GPUs were not calibrated
 if [ -f tests/fixtures/h100/lab02-solutions.csv ] && [ -f tests/fixtures/h200/lab02-solutions.csv ]; then
-    run sh tools/calibrate.sh --from "$W/two" tests/fixtures/h100/lab02-solutions.csv tests/fixtures/h200/lab02-solutions.csv
+    run sh tools/grader/calibrate.sh --from "$W/two" tests/fixtures/h100/lab02-solutions.csv tests/fixtures/h200/lab02-solutions.csv
     if [ "$STATUS" -eq 0 ] && [ "$(wc -l <"$OUTF")" -eq 2 ]; then ok "calibrate.sh --from: runs of two GPUs, two files"
     else notok "calibrate.sh --from: two GPUs" "exit $STATUS: $(cat "$OUTF")"; fi
     d=$(case_dir othergpu)
     tf tests/fixtures/h200/lab02-solutions.csv "$d/vic-lab02.csv" -v student=1 -v fingerprint=0e0e0002
-    run env CALIBRATION="$W/two/$(slug "$(field tests/fixtures/h100/lab02-solutions.csv 2)").csv" sh tools/grade "$d"
+    run env CALIBRATION="$W/two/$(slug "$(field tests/fixtures/h100/lab02-solutions.csv 2)").csv" sh tools/grader/grade "$d"
     unwrapped "$OUTF" >"$W/other.out"
     expect_grep "a calibration of another GPU is not applied; the report names the GPU without one" \
         "^results of GPUs without a calibration, graded by grade.conf's bars, set on .*: NVIDIA H200 \\(1\\)$" "$W/other.out"
@@ -657,16 +657,16 @@ cp "$C/alice-lab02.csv" "$d/x-lab02.csv"
 grade_case "CALIBRATION=a file that is not there: exit 2" 2 '^grade: CALIBRATION=.* cannot be read' "$d" \
     --calibration="$W/no-such-calibration.csv"
 printf 'gpu,lab,check\nX,lab02,faster\n' >"$W/bad-cal.csv"
-run env CALIBRATION="$W/bad-cal.csv" sh tools/grade "$d"
+run env CALIBRATION="$W/bad-cal.csv" sh tools/grader/grade "$d"
 if [ "$STATUS" -eq 2 ] && grep -q "^grade: .*bad-cal.csv:1: not a calibration file" "$ERRF" && [ ! -s "$OUTF" ]; then
     ok "a calibration file that is not one: its line, exit 2"
 else notok "a calibration file that is not one" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
 { head -n 1 "$CF"; echo "NVIDIA H200,lab02,fastr,1.2,0.01,3,4800,2026-11-29T04:55:34Z,-,a b"; } >"$W/bad-cal.csv"
-run env CALIBRATION="$W/bad-cal.csv" sh tools/grade "$d"
+run env CALIBRATION="$W/bad-cal.csv" sh tools/grader/grade "$d"
 if [ "$STATUS" -eq 2 ] && grep -q "^grade: .*bad-cal.csv:2: 'fastr' is not a speed check" "$ERRF"; then ok "a calibration line with an unknown check: named, exit 2"
 else notok "a calibration line with an unknown check" "exit $STATUS: $(head -c 300 "$ERRF")"; fi
-expect_usage "calibrate.sh: no RUNS folder" sh tools/calibrate.sh
-expect_usage "calibrate.sh: --from without files" sh tools/calibrate.sh --from "$W/x"
+expect_usage "calibrate.sh: no RUNS folder" sh tools/grader/calibrate.sh
+expect_usage "calibrate.sh: --from without files" sh tools/grader/calibrate.sh --from "$W/x"
 # calibrate.sh's GPU path on a stand-in workbook: its make writes labs that print the
 # fixtures' solutions runs (GPU 2: the H100's, else the H200's); two H200s are one model
 if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/lab06-solutions.csv ]; then
@@ -681,7 +681,7 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
         printf '\t@mkdir -p $(BIN) && printf '"'"'#!/bin/sh\\ncase $$CUDA_VISIBLE_DEVICES in 2) s=h100 ;; *) s=h200 ;; esac\\n'
         printf 'cat "%s/tests/fixtures/$$s/$@-solutions.csv"\\n'"'"' >$(BIN)$@ && chmod +x $(BIN)$@\n' "$(pwd)"
     } >"$FW/Makefile"
-    run env GRADE_GPUS="0 1 2" sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    run env GRADE_GPUS="0 1 2" sh "$FW/tools/grader/calibrate.sh" "$W/fakeruns"
     ls "$W/fakeruns/calibration" >"$W/fake.ls" 2>&1
     if [ "$STATUS" -eq 0 ] && [ "$(tr '\n' ' ' <"$W/fake.ls")" = "gpus.txt nvidia-h100-80gb-hbm3 nvidia-h100-80gb-hbm3.csv nvidia-h200 nvidia-h200.csv " ] &&
         [ "$(grep -c '^grade: calibrated on ' "$ERRF")" -eq 2 ] &&
@@ -700,7 +700,7 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     else notok "calibrate.sh: each run's seconds, gpus.txt" "$(head -n 3 "$FC/nvidia-h200/seconds"; cat "$FC/gpus.txt")"; fi
     # a run's limit: 10 x the longest calibrated run, at least 20 s, at most GRADE_TIMEOUT
     printf 'lab04 0.43\nlab04 0.55\nlab06 2.58\nlab02 9.10\n' >"$FC/nvidia-h200/seconds"
-    lim() { sh tools/grade_task.sh --limit "$@" 2>&1 | tr '\n' ' '; }
+    lim() { sh tools/grader/grade_task.sh --limit "$@" 2>&1 | tr '\n' ' '; }
     for c in "lab04|NVIDIA H200||20 10 x the solution's longest run, 0.55 s on NVIDIA H200; at least 20 s " \
         "lab06|NVIDIA H200||26 10 x the solution's longest run, 2.58 s on NVIDIA H200 " \
         "lab02|NVIDIA H200||60 10 x the solution's longest run, 9.10 s on NVIDIA H200; at most GRADE_TIMEOUT, 60 s " \
@@ -719,13 +719,13 @@ if [ -f tests/fixtures/h100/lab06-solutions.csv ] && [ -f tests/fixtures/h200/la
     lim lab06 "$FC" "NVIDIA H200" >"$W/lim.out"
     expect_grep "a run's limit: a calibration's seconds without its file (an earlier class's) are not used" \
         '^60 GRADE_TIMEOUT' "$W/lim.out"
-    run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/calibrate.sh" "$W/fakeruns"
+    run env GRADE_CALIBRATE_RUNS=x sh "$FW/tools/grader/calibrate.sh" "$W/fakeruns"
     if [ "$STATUS" -eq 2 ]; then ok "calibrate.sh: GRADE_CALIBRATE_RUNS=x is refused"; else notok "calibrate.sh: GRADE_CALIBRATE_RUNS=x" "exit $STATUS"; fi
 else
     skip "calibrate.sh on a stand-in workbook" "tests/fixtures lacks h100 or h200"
 fi
-# the calibration draws its sizes by the students' rule (tools/grade_task.sh's functions)
-n=$(sh tools/calibrate.sh --size lab02); s6=$(sh tools/calibrate.sh --size lab06)
+# the calibration draws its sizes by the students' rule (tools/grader/grade_task.sh's functions)
+n=$(sh tools/grader/calibrate.sh --size lab02); s6=$(sh tools/grader/calibrate.sh --size lab06)
 if [ -n "$n" ] && [ "$n" -le 16777213 ] && [ "$n" -gt 8388606 ] && [ $(( (16777213 - n) % 8 )) -eq 0 ] &&
     echo "$s6" | grep -Eq '^[0-9]+x[0-9]+$'; then ok "calibrate.sh draws sizes by the students' rule ($n, $s6)"
 else notok "calibrate.sh draws sizes by the students' rule" "'$n' '$s6'"; fi
@@ -763,7 +763,7 @@ EOS
     printf 'student-objects checker:\n\t@mkdir -p build/checker && printf '"'"'#!/bin/sh\\nexit 0\\n'"'"' >build/checker/checker' >>"$FG/Makefile"
     printf ' && chmod +x build/checker/checker\n' >>"$FG/Makefile"
     # (the students' build: LAB EXFILE OUTDIR writes OUTDIR/LAB)
-    cat >"$FG/tools/build_student.sh" <<EOS
+    cat >"$FG/tools/grader/build_student.sh" <<EOS
 #!/bin/sh
 s=0.3; grep -q HANG "\$2" && s=hang
 f=\${2#"\$3"/handin/}; mkdir -p "\$3/\${f%/*}" && cp "\$2" "\$3/\$f" || exit 2
@@ -775,7 +775,7 @@ EOS
         cp lab02_neighbored/exercises.cuh "$W/fg/s$k/lab02_neighbored/"
     done
     echo '// HANG' >>"$W/fg/s3/lab02_neighbored/exercises.cuh"
-    run env GRADE_SANDBOX=none GRADE_TIMEOUT=4 GRADE_JOBS=3 sh "$FG/tools/grade_sources.sh" "$W/fg"
+    run env GRADE_SANDBOX=none GRADE_TIMEOUT=4 GRADE_JOBS=3 sh "$FG/tools/grader/grade_sources.sh" "$W/fg"
     cp "$OUTF" "$W/fg.out"; cp "$ERRF" "$W/fg.err"
     # the calibration's last end, the students' first GPU start, their first CPU start
     ord=$(awk '$1 == "cal" && $3 == "end" && $4 > ce { ce = $4 }
@@ -991,13 +991,13 @@ expect_status 0 "tools/results.sh parses (sh -n)" sh -n tools/results.sh
 d=$(case_dir nocsv)
 grade_case "grade: a folder without CSV files is a usage error" 2 'grade: no \*.csv files under' "$d"
 grade_case "grade: a missing folder is a usage error" 2 "is not a folder" "$W/does-not-exist"
-expect_usage "grade: no folder" sh tools/grade
-expect_usage "grade: two folders" sh tools/grade "$G" "$C"
-expect_usage "grade: an unknown option" sh tools/grade "$G" --xml
-expect_usage "grade: FORMAT=xml" env FORMAT=xml sh tools/grade "$G"
+expect_usage "grade: no folder" sh tools/grader/grade
+expect_usage "grade: two folders" sh tools/grader/grade "$G" "$C"
+expect_usage "grade: an unknown option" sh tools/grader/grade "$G" --xml
+expect_usage "grade: FORMAT=xml" env FORMAT=xml sh tools/grader/grade "$G"
 conf_case() { # NAME LINE PATTERN: grade.conf plus LINE stops the grader before any grading, exit 2
-    { cat tools/grade.conf; echo "$2"; } >"$W/bad.conf"
-    run env GRADE_CONF="$W/bad.conf" sh tools/grade "$G"
+    { cat tools/grader/grade.conf; echo "$2"; } >"$W/bad.conf"
+    run env GRADE_CONF="$W/bad.conf" sh tools/grader/grade "$G"
     if [ "$STATUS" -eq 2 ] && grep -q "$3" "$ERRF" && [ ! -s "$OUTF" ]; then ok "$1"
     else notok "$1" "exit $STATUS: $(head -c 300 "$ERRF") $(head -c 100 "$OUTF")"; fi
 }
@@ -1023,7 +1023,7 @@ disagree=$(awk '
                    pat = "| " t[1] " | " t[2] " | `" args "` |" }
             if (index(doc, pat) == 0) print pat
         }
-    }' tools/grade.conf docs/instructor.md)
+    }' tools/grader/grade.conf docs/instructor.md)
 if [ -z "$disagree" ]; then ok "docs/instructor.md has every line of grade.conf (checks, thresholds, points, required labs)"
 else notok "docs/instructor.md and grade.conf agree" "not in the guide: $(echo "$disagree" | head -n 5 | tr '\n' ';')"; fi
 # the graded class shown in docs/instructor.md is what the grader says of the test class today
@@ -1033,7 +1033,7 @@ if [ -s "$W/doc.part" ] && cmp -s "$W/class.part" "$W/doc.part"; then
     ok "docs/instructor.md shows the test class as the grader grades it"
 else
     notok "docs/instructor.md shows the test class as the grader grades it" \
-        "differs (paste the class part of: sh tools/grade on the test class): $(diff "$W/doc.part" "$W/class.part" | head -c 300)"
+        "differs (paste the class part of: sh tools/grader/grade on the test class): $(diff "$W/doc.part" "$W/class.part" | head -c 300)"
 fi
 
 # ---- tools/chart --------------------------------------------------------------

@@ -1,9 +1,9 @@
 #!/bin/sh
 # tests/tools/intake.sh - hand-ins as courses collect them, on the CPU (POSIX sh):
-# make submit's archive; tools/intake.sh on a class mixing the workbook's layout,
+# make submit's archive; tools/grader/intake.sh on a class mixing the workbook's layout,
 # a course site's export (any folder names, loose files or make submit's
 # archive), clones of the workbook, and hand-ins that try to make the grader
-# read through a link or write outside the student's folder; then tools/grade's
+# read through a link or write outside the student's folder; then tools/grader/grade's
 # feedback files and page on runs made from the fixtures (no student's file
 # reads another's, no path of this machine), the page checked in a real
 # browser (chromium --headless --dump-dom: the DOM it built) where chromium
@@ -26,14 +26,14 @@ E4=lab04_unroll/exercises.cuh
 # ---- make submit --------------------------------------------------------------------
 # (in a copy of the exercise files: an exercise file reached through a link)
 SUB=$W/wb
-mkdir -p "$SUB/tools" "$SUB/handin"
-cp tools/handin.sh tools/grade_task.sh tools/labs.sh tools/labs.conf "$SUB/tools/"
-sh tools/grade_task.sh --labs . | while read -r _ f; do mkdir -p "$SUB/${f%/*}"; cp "$f" "$SUB/$f"; done
+mkdir -p "$SUB/tools/grader" "$SUB/handin"
+cp tools/grader/handin.sh tools/grader/grade_task.sh "$SUB/tools/grader/" && cp tools/labs.sh tools/labs.conf "$SUB/tools/"
+sh tools/grader/grade_task.sh --labs . | while read -r _ f; do mkdir -p "$SUB/${f%/*}"; cp "$f" "$SUB/$f"; done
 echo "/* alice's lab04 */" >>"$SUB/$E4"
 mv "$SUB/$E4" "$W/lab04-elsewhere.cuh" && ln -s "$W/lab04-elsewhere.cuh" "$SUB/$E4"
-run sh "$SUB/tools/handin.sh" --sources alice
+run sh "$SUB/tools/grader/handin.sh" --sources alice
 A=$SUB/handin/alice-sources.tar
-nfiles=$(sh tools/grade_task.sh --labs . | wc -l | tr -d ' ')
+nfiles=$(sh tools/grader/grade_task.sh --labs . | wc -l | tr -d ' ')
 if [ "$STATUS" -eq 0 ] && [ -f "$A" ] && [ "$(tar -tf "$A" | grep -c '^lab0[0-9]_[a-z0-9_]*/exercises\.cu*h*$')" -eq "$nfiles" ] &&
     tar -tf "$A" | grep -qx handin.cksum; then
     ok "make submit: one tar, each lab's exercise file in the workbook's layout ($nfiles) and handin.cksum"
@@ -46,8 +46,8 @@ bad=$(sed 1d "$W/x/handin.cksum" | while read -r crc size f; do
 if [ -z "$bad" ] && [ "$(sed 1d "$W/x/handin.cksum" | wc -l | tr -d ' ')" -eq "$nfiles" ]; then
     ok "make submit: handin.cksum gives each file's cksum, and each file is the student's"
 else notok "make submit: the manifest" "$bad: $(cat "$W/x/handin.cksum" | head -c 300)"; fi
-expect_usage "make submit: a NAME with a blank, in one line" sh "$SUB/tools/handin.sh" --sources "al ice"
-expect_usage "make submit: no NAME, in one line" sh "$SUB/tools/handin.sh" --sources ""
+expect_usage "make submit: a NAME with a blank, in one line" sh "$SUB/tools/grader/handin.sh" --sources "al ice"
+expect_usage "make submit: no NAME, in one line" sh "$SUB/tools/grader/handin.sh" --sources ""
 
 # ---- the class: (a), (b), (c) and the hand-ins that must not be read ----------------------
 C=$W/class
@@ -66,7 +66,7 @@ cp "$A" "$C/dan-sources.tar"
 # (c) a clone of the workbook (GitHub Classroom): only the exercise files are taken
 mkdir -p "$C/cleo/.git" "$C/cleo/tools" "$C/cleo/common"
 cp Makefile "$C/cleo/" && cp tools/labs.conf "$C/cleo/tools/" && cp common/csv_columns.h "$C/cleo/common/"
-sh tools/grade_task.sh --labs . | while read -r _ f; do mkdir -p "$C/cleo/${f%/*}"; cp "$f" "$C/cleo/$f"; cp "${f%.*}.cu" "$C/cleo/${f%/*}/" 2>/dev/null; done
+sh tools/grader/grade_task.sh --labs . | while read -r _ f; do mkdir -p "$C/cleo/${f%/*}"; cp "$f" "$C/cleo/$f"; cp "${f%.*}.cu" "$C/cleo/${f%/*}/" 2>/dev/null; done
 echo "ref: refs/heads/main" >"$C/cleo/.git/HEAD"
 # the hand-ins that must not be read (SECRET: a file outside the class)
 echo "SECRETq7 the grader's own file" >"$W/secret.txt"
@@ -94,7 +94,7 @@ echo "PK" >"$C/quin/labs.zip"; echo "not a tar" >"$C/quin/q.tar"
 cp "$E2" "$C/quin/a.cuh"; { cat "$E2"; echo "/* changed */"; } >"$C/quin/b.cuh"
 
 S=$W/stage
-run sh tools/intake.sh "$C" "$S"
+run sh tools/grader/intake.sh "$C" "$S"
 cp "$ERRF" "$W/intake.err"
 ids=$(cut -f 1 "$S/names.tsv" | tr '\n' ' ')
 want="Anne_Marie_O_Brien_1234 Bo_Li_77 Bo_Li_77-2 amy cleo dan eve mallory oscar quin trudy walt zed "
@@ -155,9 +155,9 @@ for id in eve mallory walt zed oscar; do
     [ -d "$S/students/$id" ] || notok "intake: $id still has a folder (a row in the gradebook)" "$(ls "$S/students")"
 done
 check_width "intake: every line at most 100 columns" "$W/intake.err"
-expect_usage "intake: SOURCES not a folder, in one line" sh tools/intake.sh "$W/nothing-here" "$W/st2"
-expect_usage "intake: STAGE inside SOURCES, in one line" sh tools/intake.sh "$C" "$C/amy/stage"
-run sh tools/intake.sh "$C" "$S"
+expect_usage "intake: SOURCES not a folder, in one line" sh tools/grader/intake.sh "$W/nothing-here" "$W/st2"
+expect_usage "intake: STAGE inside SOURCES, in one line" sh tools/grader/intake.sh "$C" "$C/amy/stage"
+run sh tools/grader/intake.sh "$C" "$S"
 if [ "$STATUS" -eq 0 ] && [ "$(cut -f 1 "$S/names.tsv" | tr '\n' ' ')" = "$want" ]; then ok "intake: a second intake writes the same class"
 else notok "intake: a second intake" "exit $STATUS: $(cut -f 1 "$S/names.tsv" | tr '\n' ' ')"; fi
 
@@ -180,17 +180,17 @@ cp "$SRC/lab02-stubs.csv" "$R/zdan/lab02.csv"
 # (zdan's lab06 crashed: its record, and the grader's record of the run)
 { echo "lab06: crashed: killed by signal SEGV (exit 139)"; echo "Segmentation fault"; } >"$R/zdan/lab06.fail"
 printf 'seed 42\nsize 2999x4997\ncommand ./lab06 --exercises --csv --seed 42 -n 2999x4997\n' >"$R/zdan/lab06.run"
-# (intake's notes, where tools/grade finds them for class.runs: class.intake/notes/)
+# (intake's notes, where tools/grader/grade finds them for class.runs: class.intake/notes/)
 mkdir -p "$W/class.intake/notes"
 printf 'name Alice A. (1234)_assignsubmission_file_\nfrom loose files\ntook lab02_neighbored/exercises.cuh <- my.cuh\n' \
     >"$W/class.intake/notes/zalice"
 printf 'name zbob\nrefused lab01_cpu_reduce/exercises.c: a symbolic link: not followed\n' >"$W/class.intake/notes/zbob"
-sh tools/calibrate.sh --from "$R/calibration" "$SRC"/lab0[2-6]-solutions.csv >/dev/null 2>&1
+sh tools/grader/calibrate.sh --from "$R/calibration" "$SRC"/lab0[2-6]-solutions.csv >/dev/null 2>&1
 FB=$W/class.feedback
 # (GRADE_VERIFY=0: these runs have no checker's verdicts; zdan's lab06.run is there)
-run env GRADE_VERIFY=0 sh tools/grade "$R" --feedback="$FB" --html="$W/report.html"
+run env GRADE_VERIFY=0 sh tools/grader/grade "$R" --feedback="$FB" --html="$W/report.html"
 cp "$OUTF" "$W/report.txt"; [ -n "${KEEP_INTAKE:-}" ] && cp -R "$W" "$KEEP_INTAKE"
-nst=$(GRADE_VERIFY=0 sh tools/grade "$R" --csv 2>/dev/null | awk 'NR > 1' | wc -l | tr -d ' ')
+nst=$(GRADE_VERIFY=0 sh tools/grader/grade "$R" --csv 2>/dev/null | awk 'NR > 1' | wc -l | tr -d ' ')
 if [ "$STATUS" -eq 1 ] && [ "$nst" -eq 4 ] && [ "$(ls "$FB" | wc -l | tr -d ' ')" -eq "$nst" ]; then
     ok "feedback: one file per student of the gradebook ($nst)"
 else notok "feedback: one file per student" "exit $STATUS; $nst rows; $(ls "$FB" | tr '\n' ' ') $(head -c 300 "$ERRF")"; fi
@@ -221,6 +221,6 @@ expect_grep "the report: the refused file, a flag" '^  zbob: .*refused lab01_cpu
 
 # the page in a real browser: the DOM it built (tests/tools/page.sh)
 # (lab02's reduceNeighboredMask: zalice, zbob, zcarol; lab04's three: zalice)
-ncol=$(GRADE_VERIFY=0 sh tools/grade "$R" --csv 2>/dev/null | head -n 1 | awk -F, '{ print NF - 5 }')
+ncol=$(GRADE_VERIFY=0 sh tools/grader/grade "$R" --csv 2>/dev/null | head -n 1 | awk -F, '{ print NF - 5 }')
 page_check "$W/report.html" "$nst" "$ncol" 4 6
 exit 0

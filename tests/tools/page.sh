@@ -1,5 +1,5 @@
 # tests/tools/page.sh - sourced by the tests (after tests/lib.sh): the class's
-# page (tools/grade --html) as a real browser builds it (POSIX sh).
+# page (tools/grader/grade --html) as a real browser builds it (POSIX sh).
 #
 #   page_check HTML STUDENTS LABS [SPEEDS DOTS]
 #

@@ -135,10 +135,10 @@ if [ "$STATUS" -eq 0 ] && [ "$(grep -Ec '"error": [0-9.e+-]+, "bound": [0-9.e+-]
    grep -q '"type": "double"' "$OUTF"; then ok "lab01 --json carries the type, each row's error, bound and result (hex)"
 else notok "lab01 --json error/bound" "exit $STATUS: $(head -c 300 "$OUTF")"; fi
 ./lab01 --type float --values uniform -n 1001 -r 1 --csv >"$TMPD/u.csv" 2>/dev/null
-if awk -v conf=tools/grade.conf -v label=u -f tools/grade.d/conf.awk -f tools/grade.d/file.awk -f tools/grade.d/rules.awk -f tools/grade.d/class.awk "$TMPD/u.csv" | grep -q '^  ok .*verified: all 5 kernel rows PASS'; then
+if awk -v conf=tools/grader/grade.conf -v label=u -f tools/grader/grade.d/conf.awk -f tools/grader/grade.d/file.awk -f tools/grader/grade.d/rules.awk -f tools/grader/grade.d/class.awk "$TMPD/u.csv" | grep -q '^  ok .*verified: all 5 kernel rows PASS'; then
     ok "the grader reads a float --values uniform file (error and bound columns)"
 else
-    notok "grader on a float uniform file" "$(awk -v conf=tools/grade.conf -v label=u -f tools/grade.d/conf.awk -f tools/grade.d/file.awk -f tools/grade.d/rules.awk -f tools/grade.d/class.awk "$TMPD/u.csv" | head -n 3)"
+    notok "grader on a float uniform file" "$(awk -v conf=tools/grader/grade.conf -v label=u -f tools/grader/grade.d/conf.awk -f tools/grader/grade.d/file.awk -f tools/grader/grade.d/rules.awk -f tools/grader/grade.d/class.awk "$TMPD/u.csv" | head -n 3)"
 fi
 expect_usage "lab01 --type half" $L --type half
 expect_usage "lab01 --type with no value" $L --type

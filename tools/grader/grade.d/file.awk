@@ -1,6 +1,6 @@
-# tools/grade.d/file.awk - the grader (POSIX awk), part 2 of 4: one CSV file: its
+# tools/grader/grade.d/file.awk - the grader (POSIX awk), part 2 of 4: one CSV file: its
 # header and rows, the cross checks, physics, kernel name patterns.
-# Run after the parts before it (tools/grade.d/conf.awk says how).
+# Run after the parts before it (tools/grader/grade.d/conf.awk says how).
 
 # ---------------------------------------------------------------------------
 # Problems with the file

@@ -1,35 +1,35 @@
 #!/bin/sh
-# tools/calibrate.sh - the speed bars of `make grade`, measured on the grading GPU:
+# tools/grader/calibrate.sh - the speed bars of `make grade`, measured on the grading GPU:
 # the instructor's solutions run first, as the students' runs will (POSIX sh).
 #
-#   sh tools/calibrate.sh RUNS [LAB...]
+#   sh tools/grader/calibrate.sh RUNS [LAB...]
 #       (make grade SOURCES=dir runs it, RUNS = dir.runs) builds the labs with
 #       the solutions (SOLUTIONS=1, in a build folder of its own), runs each
 #       GPU lab (default: every lab with a CUDA exercise file)
 #       GRADE_CALIBRATE_RUNS times (default 3) on each GPU model of
 #       GRADE_GPUS (default 0), as the students' runs: ./labNN --exercises
 #       --csv --seed S -n N with the seed and size drawn by the rule of
-#       tools/grade_task.sh; keeps the runs in RUNS/calibration/<gpu>/ (with
+#       tools/grader/grade_task.sh; keeps the runs in RUNS/calibration/<gpu>/ (with
 #       `seconds`: each run's lab and wall seconds, which set the students'
-#       time limits, tools/grade_task.sh), writes RUNS/calibration/<gpu>.csv
+#       time limits, tools/grader/grade_task.sh), writes RUNS/calibration/<gpu>.csv
 #       and RUNS/calibration/gpus.txt (each GPU of GRADE_GPUS and its name:
-#       "0 NVIDIA H200"); earlier calibrations in RUNS go. tools/grade_sources.sh
+#       "0 NVIDIA H200"); earlier calibrations in RUNS go. tools/grader/grade_sources.sh
 #       holds every GPU's lock while it runs: no student's run shares a GPU
 #       with it, and each runs with its limits.
-#   sh tools/calibrate.sh --once STAMP RUNS [LAB...]
-#       the same on one Slurm node (tools/grade_slurm.sh's task): only when
+#   sh tools/grader/calibrate.sh --once STAMP RUNS [LAB...]
+#       the same on one Slurm node (tools/grader/grade_slurm.sh's task): only when
 #       RUNS/calibration holds no file for this node's GPU newer than STAMP
 #       and no other task is calibrating that GPU; GRADE_SETUP runs first.
-#   sh tools/calibrate.sh --size LAB    (the tests) a size drawn by that rule
-#   sh tools/calibrate.sh --from DIR CSV...
+#   sh tools/grader/calibrate.sh --size LAB    (the tests) a size drawn by that rule
+#   sh tools/grader/calibrate.sh --from DIR CSV...
 #       no GPU: the calibration of these ./labNN --exercises --csv outputs of
 #       the solutions (one run each), one DIR/<gpu>.csv per GPU they ran on.
 #
-# A calibration file holds, for each speed check of tools/grade.conf, the
+# A calibration file holds, for each speed check of tools/grader/grade.conf, the
 # solutions' value on that GPU (the median of the runs) and its spread (the
 # larger of half the runs' range and the rows' own interquartile ranges),
 # the GPU's theoretical GB/s and the fastest GB/s the solutions reached;
-# tools/grade turns them into the bars (docs/instructor.md, "Speed bars
+# tools/grader/grade turns them into the bars (docs/instructor.md, "Speed bars
 # calibrated on the grading GPU"): a bar is only ever lowered, to
 # reference * (1 - 2 * spread) - 0.01, and a check the solution misses on
 # that GPU is worth 0 there. The solutions are the instructor's code: they
@@ -37,7 +37,7 @@
 #
 # Environment: GRADE_CALIBRATE_RUNS (runs a lab, default 3), GRADE_GPUS,
 # GRADE_TIMEOUT (seconds a run may take, default 60), GRADE_LENGTH and
-# GRADE_SHAPE (the sizes' centre, as tools/grade_task.sh), GRADE_RUN_ARGS
+# GRADE_SHAPE (the sizes' centre, as tools/grader/grade_task.sh), GRADE_RUN_ARGS
 # (more arguments for every run), GRADE_MAKE_JOBS, GRADE_KEEP=1 (keep the
 # build).
 # Exit status: 0 a calibration was written (or, --once, was not needed);
@@ -45,13 +45,13 @@
 # failed: the report then grades by grade.conf's bars and says so);
 # 2 bad usage.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
-usage="usage: sh tools/calibrate.sh RUNS [LAB...] | --once STAMP RUNS [LAB...] | --from DIR CSV... | --size LAB"
+top=$(dirname "$(dirname "$here")")
+usage="usage: sh tools/grader/calibrate.sh RUNS [LAB...] | --once STAMP RUNS [LAB...] | --from DIR CSV... | --size LAB"
 conf=${GRADE_CONF:-$here/grade.conf}
 . "$here/grade.d/grade_awk.sh" # grade_awk ARGS...: the grader's four parts, one awk program
 
 # slug NAME: the file name of a GPU (as tools/results.sh names results/<gpu>/)
-slug() { sh "$here/gpu.sh" slug "$1"; }
+slug() { sh "$top/tools/gpu.sh" slug "$1"; }
 
 # measured OUTDIR TOOLKIT CSV...: the calibration of the CSVs, one OUTDIR/<gpu>.csv
 # per GPU (its path on stdout); what could not be measured on stderr
@@ -108,12 +108,12 @@ measured() {
         }'
 }
 
-# the students' seed and size rule, and their runs' clock (ms): tools/grade_task.sh's own functions (one copy)
+# the students' seed and size rule, and their runs' clock (ms): tools/grader/grade_task.sh's own functions (one copy)
 size_rule() {
     eval "$(sed -n '/^urandom() /p; /^near_length() {/,/^}/p; /^near_shape() {/,/^}/p; /^ms() {/,/^}/p' "$here/grade_task.sh")"
     command -v urandom >/dev/null 2>&1 && command -v near_length >/dev/null 2>&1 && command -v near_shape >/dev/null 2>&1 &&
         command -v ms >/dev/null 2>&1 || {
-        echo "grade: calibration: tools/grade_task.sh has no urandom, near_length, near_shape, ms (the students' size rule)" >&2
+        echo "grade: calibration: tools/grader/grade_task.sh has no urandom, near_length, near_shape, ms (the students' size rule)" >&2
         return 1
     }
 }
@@ -144,9 +144,9 @@ once=
 if [ "${1:-}" = --once ]; then
     [ $# -ge 3 ] || { echo "calibrate: $usage" >&2; exit 2; }
     # a Slurm task: the site's setup line first, as every grading job runs it
-    # (tools/grade_setup.sh: bash, with the site's `module`), then this again
+    # (tools/grader/grade_setup.sh: bash, with the site's `module`), then this again
     [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ] &&
-        exec sh "$top/tools/grade_setup.sh" sh "$0" "$@"
+        exec sh "$top/tools/grader/grade_setup.sh" sh "$0" "$@"
     [ "${GRADE_SETUP_STATUS:-0}" -eq 0 ] || exit 1
     once=$2; shift 2
 fi

@@ -1,9 +1,9 @@
 #!/bin/sh
-# tools/build_student.sh - one lab built from one student's exercise file, in
+# tools/grader/build_student.sh - one lab built from one student's exercise file, in
 # a folder of its own, against the workbook's objects built once (POSIX sh).
 #
 #   make student-objects CUDA_ARCH=90        once per class (same DLCM, NOCDP as the runs')
-#   sh tools/build_student.sh LAB EXFILE OUTDIR
+#   sh tools/grader/build_student.sh LAB EXFILE OUTDIR
 #
 # LAB is lab01 .. lab06, EXFILE the student's exercise file for it
 # (labNN_*/exercises.cuh; lab01: exercises.c). Only that file is compiled:
@@ -20,12 +20,12 @@
 # side: bad usage, the prebuilt objects missing or stale, or the compiler
 # missing (one line on stderr, naming the make command that fixes it).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
+top=$(dirname "$(dirname "$here")")
 lab=${1:-}; ex=${2:-}; out=${3:-}
 LABS_CONF=$top/tools/labs.conf
 . "$top/tools/labs.sh"
 labs=$(lab_list | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / .. /') # lab01 .. lab06
-usage="usage: sh tools/build_student.sh LAB EXFILE OUTDIR (LAB: $labs)"
+usage="usage: sh tools/grader/build_student.sh LAB EXFILE OUTDIR (LAB: $labs)"
 case $lab in
     lab[0-9][0-9]) ;;
     *) echo "build_student: LAB '$lab' is not a lab ($labs); $usage" >&2; exit 2 ;;

@@ -1,6 +1,6 @@
-# tools/grade.d/rules.awk - the grader (POSIX awk), part 3 of 4: grade.conf's checks
+# tools/grader/grade.d/rules.awk - the grader (POSIX awk), part 3 of 4: grade.conf's checks
 # on one key of a file, and mode=file's main.
-# Run after the parts before it (tools/grade.d/conf.awk says how).
+# Run after the parts before it (tools/grader/grade.d/conf.awk says how).
 
 # ---------------------------------------------------------------------------
 # Grading one key of the file. The kernel checks (verified, faster,

@@ -1,14 +1,14 @@
 #!/bin/sh
-# tools/grade_sources.sh - grade a class from the students' exercise files:
+# tools/grader/grade_sources.sh - grade a class from the students' exercise files:
 # build each student's labs from their files alone against the workbook built
 # once, run them on this machine's GPU(s) with a time limit, grade those runs
 # (POSIX sh).
 #
-#   sh tools/grade_sources.sh SOURCES [--csv]      (make grade SOURCES=dir [FORMAT=csv])
-#   SLURM=1 sh tools/grade_sources.sh SOURCES      (make grade SOURCES=dir SLURM=1)
+#   sh tools/grader/grade_sources.sh SOURCES [--csv]      (make grade SOURCES=dir [FORMAT=csv])
+#   SLURM=1 sh tools/grader/grade_sources.sh SOURCES      (make grade SOURCES=dir SLURM=1)
 #
 # SOURCES holds one entry per student, as a course collects them
-# (tools/intake.sh takes them in first, docs/instructor.md): (a) a folder laid
+# (tools/grader/intake.sh takes them in first, docs/instructor.md): (a) a folder laid
 # out as the workbook: alice/lab01_cpu_reduce/exercises.c,
 # alice/lab04_unroll/exercises.cuh, ...; (b) a course site's export, a folder
 # per student with any name (kept as the name shown; the grader's name for
@@ -26,24 +26,24 @@
 # once, the labs of the class and the grader's checker (make student-objects
 # checker; GRADE_WORK holds it, a temporary folder by default), while the
 # solutions calibrate the speed bars and the runs' time limits
-# (tools/calibrate.sh): the calibration holds every GPU's lock from the start
+# (tools/grader/calibrate.sh): the calibration holds every GPU's lock from the start
 # until it ends, so no student's run shares a GPU with it and every run is
 # limited by it. Once the workbook is built, its checker's cksum is taken
 # and the students' jobs start: each student's lab is its exercise file
-# compiled alone, linked with those objects (tools/build_student.sh, in the
+# compiled alone, linked with those objects (tools/grader/build_student.sh, in the
 # sandbox), while the calibration may still run. Each lab runs
-# ./labNN --exercises --csv with a time limit (tools/grade_task.sh: 10 x
+# ./labNN --exercises --csv with a time limit (tools/grader/grade_task.sh: 10 x
 # the solution's longest run of that lab on that GPU model, at least 20 s,
 # at most GRADE_TIMEOUT); a compile error, a crash, a
 # hang or a CUDA error gives that lab 0 with the reason, and the class goes
 # on. The runs go to GRADE_RUNS (default SOURCES.runs/, next to SOURCES):
-# RUNS/alice/labNN.csv, RUNS/alice/labNN.fail; then tools/grade grades RUNS
+# RUNS/alice/labNN.csv, RUNS/alice/labNN.fail; then tools/grader/grade grades RUNS
 # exactly as hand-ins (grade again with make grade RESULTS=RUNS).
 #
 # With several GPUs (nvidia-smi -L; CUDA_VISIBLE_DEVICES or GRADE_GPUS="0 1"
 # to choose), each runs one lab at a time, while the next students build.
 # The last line before the report sums the students' build and run seconds.
-# SLURM=1 writes the job scripts (tools/grade_slurm.sh) into SOURCES.slurm/
+# SLURM=1 writes the job scripts (tools/grader/grade_slurm.sh) into SOURCES.slurm/
 # (next to RUNS): an array job, one task per student (task.sh, which also
 # runs as `SLURM_ARRAY_TASK_ID=K sh task.sh`), and the collect job, which
 # gives every student a row and writes report.txt and gradebook.csv there;
@@ -55,7 +55,7 @@
 # sources.txt (its sources.txt, *.csv, *.fail, *.run and *.check).
 #
 # Every build and every run of a student's code runs in a sandbox
-# (bubblewrap, tools/sandbox.sh: their own copy, no network, no view of the
+# (bubblewrap, tools/grader/sandbox.sh: their own copy, no network, no view of the
 # class, the runs or $HOME); without bubblewrap, or where user namespaces are
 # off, it refuses with one line saying what to install. GRADE_SANDBOX=none
 # grades anyway, the students' code with your rights: the report and the
@@ -64,16 +64,16 @@
 # Environment: GRADE_TIMEOUT (the most seconds a lab may run, default 60),
 # GRADE_JOBS (students graded at once, default the CPU count, at least the
 # GPUs + 1),
-# GRADE_KEEP=1 (keep the copies), and tools/grade_task.sh's.
+# GRADE_KEEP=1 (keep the copies), and tools/grader/grade_task.sh's.
 # Then each student's feedback, SOURCES.feedback/<student>.md, and the class
 # on one page, SOURCES.report/report.html beside report.txt (the report
-# printed) and gradebook.csv (tools/grade --feedback, --html); SLURM=1: the
+# printed) and gradebook.csv (tools/grader/grade --feedback, --html); SLURM=1: the
 # collect job writes them (report.html beside its report.txt).
-# Exit status: tools/grade's (0 every point earned and nothing flagged, 1
+# Exit status: tools/grader/grade's (0 every point earned and nothing flagged, 1
 # otherwise), 2 bad usage or nothing to grade.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
-usage="usage: make grade SOURCES=dir [FORMAT=csv] [SLURM=1] (or sh tools/grade_sources.sh dir [--csv])"
+top=$(dirname "$(dirname "$here")")
+usage="usage: make grade SOURCES=dir [FORMAT=csv] [SLURM=1] (or sh tools/grader/grade_sources.sh dir [--csv])"
 src=; fmt=
 for a in "$@"; do
     case $a in
@@ -104,7 +104,7 @@ fi
 [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" = none ] &&
     echo "grade: GRADE_SANDBOX=none: the students' code runs WITHOUT a sandbox, with your rights" >&2
 
-# the hand-ins taken in (tools/intake.sh): SOURCES.intake/students/<student>/,
+# the hand-ins taken in (tools/grader/intake.sh): SOURCES.intake/students/<student>/,
 # plain files in the workbook's layout, from here on the class's SOURCES
 case $runs in *.runs) base=${runs%.runs} ;; *) base=$runs ;; esac
 stage=$base.intake
@@ -135,7 +135,7 @@ for d in "$runs"/*/; do
     rmdir "$d" 2>/dev/null
 done
 # what intake took, refused and ignored of each student's hand-in (their name as handed
-# in), the feedback and the page (tools/grade: GRADE_INTAKE, GRADE_FEEDBACK, GRADE_HTML;
+# in), the feedback and the page (tools/grader/grade: GRADE_INTAKE, GRADE_FEEDBACK, GRADE_HTML;
 # a Slurm class's collect job takes them from class.sh: the page beside its report.txt)
 GRADE_INTAKE=$stage/notes
 GRADE_FEEDBACK=$base.feedback
@@ -158,13 +158,13 @@ gpus=${GRADE_GPUS:-}
 [ -z "$gpus" ] && [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && gpus=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' ' ')
 ng=; ncc=
 if [ -z "$gpus" ]; then
-    if [ -f "$here/gpu.sh" ]; then ng=$(sh "$here/gpu.sh" count 2>/dev/null | head -n 1)
+    if [ -f "$top/tools/gpu.sh" ]; then ng=$(sh "$top/tools/gpu.sh" count 2>/dev/null | head -n 1)
     else ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); fi
     case $ng in '' | *[!0-9]*) ng=0 ;; esac
     gpus=$(awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "%d ", i }')
     # (the students' tasks take these, GRADE_NODE_GPUS and GRADE_NODE_CC, rather than
     # ask CUDA again while another's run is timed)
-    [ "$ng" -gt 0 ] && [ -f "$here/gpu.sh" ] && ncc=$(sh "$here/gpu.sh" cc 2>/dev/null)
+    [ "$ng" -gt 0 ] && [ -f "$top/tools/gpu.sh" ] && ncc=$(sh "$top/tools/gpu.sh" cc 2>/dev/null)
 fi
 [ -z "$gpus" ] && gpus=0
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
@@ -184,19 +184,19 @@ now() { awk 'BEGIN { srand(); print srand() }'; }
 t0=$(now)
 
 # the workbook, copied (no solutions) and built once: the labs any student has a
-# file for (tools/labs.conf), and the grader's checker (tools/checker/: run
+# file for (tools/labs.conf), and the grader's checker (tools/grader/checker/: run
 # outside the sandbox), while the solutions calibrate the speed bars
 labs=$(sh "$here/grade_task.sh" --labs "$src"/*/ | awk '{ printf "%s%s", s, $1; s = " " }')
 echo "grade: $N students from $class/; GPUs $(echo $gpus | tr ' ' ','); at most ${T} s a run" >&2
 echo "grade: labs: ${labs:-none}" >&2
 rm -rf "$work/base"
-sh "$here/handout.sh" "$work/base" >/dev/null || exit 2
+sh "$top/tools/handout.sh" "$work/base" >/dev/null || exit 2
 chmod 711 "$work" # (the sandbox's user reads the workbook in it: run as root, nobody)
 ( make -C "$work/base" -k -j"$ncpu" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
     >"$work/base.log" 2>&1; echo $? >"$work/base.st" ) &
 bpid=$!
 # the speed bars of these GPUs, and the runs' time limits: the solutions run first
-# (tools/calibrate.sh, into RUNS/calibration/). Every GPU's lock is the calibration's
+# (tools/grader/calibrate.sh, into RUNS/calibration/). Every GPU's lock is the calibration's
 # until it ends: taken here, before any student's job exists, so no student's run
 # shares a GPU with it and each runs with the limits it set; the students build meanwhile
 for g in $gpus; do mkdir "$work/locks/gpu$g" || exit 2; done

@@ -1,4 +1,4 @@
-# tools/grade.d/html.awk - the class on one page (POSIX awk), after publish.awk
+# tools/grader/grade.d/html.awk - the class on one page (POSIX awk), after publish.awk
 # (whose BEGIN loads the class and calls write_html). One self-contained HTML
 # file: its style inline, its charts inline SVG, no script, nothing fetched.
 #

@@ -1,9 +1,9 @@
 #!/bin/sh
-# tools/handin.sh - a student's results, one CSV per lab (make handin NAME=alice),
+# tools/grader/handin.sh - a student's results, one CSV per lab (make handin NAME=alice),
 # or their exercise files as one archive (make submit NAME=alice).
 #
-#   sh tools/handin.sh NAME lab01 lab02 ...
-#   sh tools/handin.sh --sources NAME
+#   sh tools/grader/handin.sh NAME lab01 lab02 ...
+#   sh tools/grader/handin.sh --sources NAME
 #
 # Runs every lab given that is built here (./labNN) with --exercises --csv
 # and writes handin/NAME-labNN.csv: the shipped kernels' rows and, under each
@@ -24,7 +24,7 @@
 # Exit status: 0 every lab that could run here was written (--sources: the
 # archive was written); 1 a lab failed to run (a CUDA error, a crash); 2 bad
 # usage (--sources: or no exercise file here).
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 
 me=handin; target=handin
 [ "${1:-}" = --sources ] && { me=submit; target=submit; shift; }
@@ -40,7 +40,7 @@ mkdir -p handin || exit 2
 # make submit: the exercise files, each copied as a plain file (never a link
 # into the archive), and the manifest, into one tar
 if [ "$me" = submit ]; then
-    files=$(sh tools/grade_task.sh --labs . | awk '{ print $2 }')
+    files=$(sh tools/grader/grade_task.sh --labs . | awk '{ print $2 }')
     if [ -z "$files" ]; then
         echo "submit: no exercise file here (lab02_neighbored/exercises.cuh, ...): run it in your copy of the workbook" >&2
         exit 2

@@ -1,19 +1,19 @@
 #!/bin/sh
-# tools/grade_task.sh - one student of `make grade SOURCES=dir`: build each of
+# tools/grader/grade_task.sh - one student of `make grade SOURCES=dir`: build each of
 # the student's labs from their exercise file alone, against the class's
 # workbook built once, run each with --exercises --csv under a time limit,
 # keep what came out (POSIX sh).
 #
-#   sh tools/grade_task.sh STUDENT_DIR OUT_DIR BASE
+#   sh tools/grader/grade_task.sh STUDENT_DIR OUT_DIR BASE
 #
 # STUDENT_DIR holds the student's exercise files laid out as in the workbook
 # (lab02_neighbored/exercises.cuh, lab01_cpu_reduce/exercises.c, ...). BASE
 # is the class's workbook: a handout copy (tools/handout.sh; one holding a
 # solutions folder is refused: the student's file is compiled with BASE's
 # lab folders on its include path) built with `make -C BASE student-objects
-# checker` (tools/grade_sources.sh builds one per class, a Slurm class's
+# checker` (tools/grader/grade_sources.sh builds one per class, a Slurm class's
 # build job one on the shared filesystem). Each lab is built by
-# `sh BASE/tools/build_student.sh LAB FILE COPY`, COPY a temp folder of the
+# `sh BASE/tools/grader/build_student.sh LAB FILE COPY`, COPY a temp folder of the
 # student's own: only their file is compiled, and linked with BASE's
 # objects. BASE not built, or its objects stale (build_student.sh's exit 2),
 # is the node's fault, never the student's.
@@ -22,20 +22,20 @@
 # NXxNY) chosen at run time from /dev/urandom, N near the lab's exercise size:
 # the GPU labs first, each as soon as a GPU is free, the CPU lab (lab01)
 # meanwhile, in the background. Each run's time limit comes from the
-# class's calibration (OUT_DIR's parent's calibration/, tools/calibrate.sh's:
+# class's calibration (OUT_DIR's parent's calibration/, tools/grader/calibrate.sh's:
 # the solutions' runs on this GPU's model): 10 x the lab's longest
 # calibrated run, at least 20 s, at most GRADE_TIMEOUT; GRADE_TIMEOUT for
 # a lab it did not time (lab01, another GPU, no calibration).
-# `sh tools/grade_task.sh --limit LAB CALDIR NAME` prints that limit and
+# `sh tools/grader/grade_task.sh --limit LAB CALDIR NAME` prints that limit and
 # why, for GPU NAME.
 # Writes OUT_DIR/labNN.run for each lab run (its seed, size, the fingerprint:
 # the cksum of the student's file as built, the command that repeats the run,
 # the tripwire's words, the build's seconds, the run's limit and why, the
 # run's seconds), OUT_DIR/labNN.csv for each lab that ran (exit 0 or 1) with OUT_DIR/labNN.check, the checker's
-# verdict on each of its rows (BASE's build/checker/checker: tools/grade
+# verdict on each of its rows (BASE's build/checker/checker: tools/grader/grade
 # takes those, not the lab's own PASS), OUT_DIR/labNN.fail for each that did
 # not (line 1 `labNN: what happened`, then the compiler's first errors or the
-# program's last words: tools/grade scores it 0 with that reason),
+# program's last words: tools/grader/grade scores it 0 with that reason),
 # OUT_DIR/sources.txt (the files used and the files ignored, then the
 # seconds its builds and its runs took: `seconds: build B s, run R s`), and
 # prints one progress line.
@@ -44,11 +44,11 @@
 # GRADE_BUILD_TIMEOUT (seconds a lab may take to build, default 600),
 # GRADE_LOCKS (a folder of GPU locks: each GPU lab's run waits for a free
 # GPU and sets CUDA_VISIBLE_DEVICES; GRADE_GPUS lists them, default 0; the
-# calibration holds them all while it runs, tools/grade_sources.sh; its
+# calibration holds them all while it runs, tools/grader/grade_sources.sh; its
 # gpus.txt names the GPU of each),
 # GRADE_K and GRADE_N (this is student K of N, for the progress line),
 # GRADE_NODE_GPUS and GRADE_NODE_CC (how many GPUs CUDA can use here and
-# device 0's compute capability, where tools/grade_sources.sh asked
+# device 0's compute capability, where tools/grader/grade_sources.sh asked
 # already: no task asks CUDA while another's run is timed),
 # GRADE_KEEP=1 (keep the copy), GRADE_CHECKER_CKSUM (the cksum of BASE's
 # checker, taken once for the class before any student's code ran; default:
@@ -58,10 +58,10 @@
 # or --seed), GRADE_LENGTH (the length the runs' n is chosen near, default
 # 16777213, the labs' exercise length) and GRADE_SHAPE (lab06's, default
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
-# sh run first, e.g. `module load cuda` (tools/grade_setup.sh: by bash where
+# sh run first, e.g. `module load cuda` (tools/grader/grade_setup.sh: by bash where
 # there is one, with the site's module command loaded; what it sets is the
 # task's).
-# The sandbox (tools/sandbox.sh): every build and every run of the student's
+# The sandbox (tools/grader/sandbox.sh): every build and every run of the student's
 # code runs in bubblewrap: it sees its own copy (writable for the build
 # only), BASE read-only for the build, and a private /tmp, not the class,
 # the runs or $HOME; no network; GRADE_PROCS processes, files of
@@ -79,12 +79,12 @@
 # Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
 # could not grade (the setup line failed, a tool is missing, BASE unusable).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
+top=$(dirname "$(dirname "$here")")
 # exercise_files DIR...: "LAB FILE" for each exercise file of the workbook's
 # labs (tools/labs.conf; not a side program, part-of another lab) that one
-# of DIR... holds, in the labs' order (also `sh tools/grade_task.sh --labs DIR...`)
+# of DIR... holds, in the labs' order (also `sh tools/grader/grade_task.sh --labs DIR...`)
 LABS_CONF=$top/tools/labs.conf
-. "$here/labs.sh"
+. "$top/tools/labs.sh"
 exercise_files() {
     for l in $(lab_list); do
         [ -z "$(lab_get "$l" part-of)" ] || continue
@@ -105,7 +105,7 @@ T=${GRADE_TIMEOUT:-60}
 # (GRADE_TIMEOUT); T where it timed none (NAME empty: a CPU lab)
 run_limit() {
     if [ -n "$3" ]; then
-        rs=$(sh "$here/gpu.sh" slug "$3")
+        rs=$(sh "$top/tools/gpu.sh" slug "$3")
         [ -f "$2/$rs.csv" ] && [ -f "$2/$rs/seconds" ] && awk -v lab="$1" -v t="$T" -v name="$3" '
             $1 == lab && $2 + 0 > m { m = $2 + 0 }
             END {
@@ -123,7 +123,7 @@ if [ "${1:-}" = --labs ]; then shift; exercise_files "$@"; exit 0; fi
 if [ "${1:-}" = --limit ]; then run_limit "${2:-}" "${3:-}" "${4:-}"; exit 0; fi
 sdir=${1:-}; out=${2:-}; base=${3:-}
 if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ] || [ -z "$base" ] || [ ! -d "$base" ]; then
-    echo "grade_task: usage: sh tools/grade_task.sh STUDENT_DIR OUT_DIR BASE (BASE: a handout copy, built)" >&2
+    echo "grade_task: usage: sh tools/grader/grade_task.sh STUDENT_DIR OUT_DIR BASE (a handout copy, built)" >&2
     exit 2
 fi
 base=$(cd "$base" && pwd) || exit 2
@@ -218,7 +218,7 @@ if [ -z "$labs" ]; then
 fi
 
 # ---- the node: the setup line first, then the tools, the sandbox, BASE, the GPU ---------
-# The setup line (tools/grade_setup.sh): this script then starts again with
+# The setup line (tools/grader/grade_setup.sh): this script then starts again with
 # what it exported, its status in GRADE_SETUP_STATUS
 node=$(hostname 2>/dev/null) || node="this machine"
 if [ -n "${GRADE_SETUP:-}" ] && [ -z "${GRADE_SETUP_STATUS:-}" ]; then
@@ -240,7 +240,7 @@ if [ -z "$nwhy" ]; then
     for tool in $need; do
         command -v "$tool" >/dev/null 2>&1 || nwhy="$nwhy, $tool"
     done
-    # (tools/grade_sources.sh checks it once for the class: GRADE_SANDBOX_CHECKED=1)
+    # (tools/grader/grade_sources.sh checks it once for the class: GRADE_SANDBOX_CHECKED=1)
     if [ "${GRADE_SANDBOX:-bwrap}" != none ] && [ "${GRADE_SANDBOX_CHECKED:-}" != 1 ]; then
         sw=$(sh "$here/sandbox.sh" check 2>&1) || nwhy="$nwhy, a sandbox ($sw)"
     fi
@@ -257,7 +257,7 @@ elif [ -z "$nwhy" ] && [ ! -x "$chk" ]; then
     nwhy="the workbook $base is not built (no build/checker/checker): make -C BASE student-objects checker"
 elif [ -z "$nwhy" ] && [ "$(id -u)" -eq 0 ] && [ "${GRADE_SANDBOX:-bwrap}" = bwrap ] &&
     ! setpriv --reuid="${GRADE_SANDBOX_UID:-65534}" --regid="${GRADE_SANDBOX_UID:-65534}" --clear-groups \
-        test -r "$base/tools/build_student.sh" 2>/dev/null; then
+        test -r "$base/tools/grader/build_student.sh" 2>/dev/null; then
     nwhy="the sandbox's user (${GRADE_SANDBOX_UID:-65534}) cannot read the workbook $base: open its folders to it"
 elif [ -z "$nwhy" ]; then
     chksum=$(cksum <"$chk")
@@ -316,7 +316,7 @@ export GRADE_SANDBOX_SCOPE
 
 # ---- the student's copy: their files, built there against BASE ----------------------
 # COPY holds what the sandbox may write: handin/ (the student's files, as
-# handed in) and what tools/build_student.sh writes from them, laid out as
+# handed in) and what tools/grader/build_student.sh writes from them, laid out as
 # the workbook (the lab's folder with the file, build/, ./labNN)
 copy=$(mktemp -d "${TMPDIR:-/tmp}/grade-$who.XXXXXX") || exit 2
 for lf in $labs; do
@@ -345,7 +345,7 @@ for lf in $labs; do
     is_gpu "$lab" && [ -n "$nogpu" ] && { node_fault "$lab" "$nogpu"; continue; }
     b0=$(ms)
     limited "$BT" "$gt/build-$lab.log" "$gt/build-$lab.err" $nice env GRADE_SANDBOX_WORKBOOK="$base" \
-        sh "$here/sandbox.sh" build "$copy" env LC_ALL=C sh "$base/tools/build_student.sh" "$lab" "$copy/handin/$f" "$copy"
+        sh "$here/sandbox.sh" build "$copy" env LC_ALL=C sh "$base/tools/grader/build_student.sh" "$lab" "$copy/handin/$f" "$copy"
     b=$(( $(ms) - b0 ))
     bms=$((bms + b))
     eval "bms_$lab=$b"
@@ -396,7 +396,7 @@ unlock_gpu() {
 # Each run's seed, and its size near the lab's own exercise size, are chosen
 # here from /dev/urandom and recorded in OUT_DIR/labNN.run with the command
 # that repeats the run; the verdict on each row comes from the checker
-# (tools/checker/, built from the workbook's own code before any of the
+# (tools/grader/checker/, built from the workbook's own code before any of the
 # student's code runs), into OUT_DIR/labNN.check; the fingerprint is the
 # cksum of the student's file as built, taken here, never read from the run.
 case " ${GRADE_RUN_ARGS:-} " in
@@ -477,7 +477,7 @@ prepare() {
     } >"$out/$1.run"
     eval "seed_$1=\$seed; size_$1=\$size; chkarg_$1=\$chkarg; names_$1=\$names"
 }
-# the class's calibration (tools/calibrate.sh): the runs' time limits (run_limit)
+# the class's calibration (tools/grader/calibrate.sh): the runs' time limits (run_limit)
 cald=$(dirname "$out")/calibration
 # gpu_name: the name of the GPU a GPU lab runs on, in $lname: the one this task holds
 # (GRADE_LOCKS: the calibration's gpus.txt names each), else CUDA's device 0 (asked

@@ -1,18 +1,18 @@
-# tools/grade.d/conf.awk - the grader (POSIX awk), part 1 of 4; tools/grade runs it.
+# tools/grader/grade.d/conf.awk - the grader (POSIX awk), part 1 of 4; tools/grader/grade runs it.
 #
-#   grade_awk -v conf=tools/grade.conf -v mode=conf /dev/null
+#   grade_awk -v conf=tools/grader/grade.conf -v mode=conf /dev/null
 #       reads grade.conf and stops: exit 0, or one line on stderr and exit 2.
-#   grade_awk -v conf=tools/grade.conf -v label=NAME -v scores=SCOREFILE FILE
+#   grade_awk -v conf=tools/grader/grade.conf -v label=NAME -v scores=SCOREFILE FILE
 #       (mode=file, the default) grades one CSV file written by ./labNN --csv
 #       (with or without --exercises).
-#   grade_awk -v conf=tools/grade.conf -v mode=fail -v label=NAME -v scores=SCOREFILE FILE.fail
-#       a lab that did not build or run (tools/grade_sources.sh writes them):
+#   grade_awk -v conf=tools/grader/grade.conf -v mode=fail -v label=NAME -v scores=SCOREFILE FILE.fail
+#       a lab that did not build or run (tools/grader/grade_sources.sh writes them):
 #       line 1 `KEY: what happened`, then the details (the compiler's first
 #       errors, the program's last words); the key scores 0, state failed.
 #   grade_awk -v mode=wrap FILE
 #       FILE with every line longer than 100 columns broken at a blank, the
-#       rest indented 4 more than the line (what tools/grade prints).
-#   grade_awk -v conf=tools/grade.conf -v mode=class -v format=text|csv SCORES
+#       rest indented 4 more than the line (what tools/grader/grade prints).
+#   grade_awk -v conf=tools/grader/grade.conf -v mode=class -v format=text|csv SCORES
 #       puts the files' results together: one result per student and lab,
 #       required labs, copies, the class table or the gradebook CSV.
 #
@@ -44,15 +44,15 @@
 #   or a physics verdict (free text).
 #
 #   calib=FILE (modes file, fail, class): FILE lists the calibration files
-#   to use, one path a line (tools/calibrate.sh writes them; read_calibration).
+#   to use, one path a line (tools/grader/calibrate.sh writes them; read_calibration).
 #   mode=measure: like mode=file, but prints each speed check's measured
-#   value instead of a report (tools/calibrate.sh reads it): one line per
+#   value instead of a report (tools/grader/calibrate.sh reads it): one line per
 #   check, tab-separated: M, the device, the key, the check, its value, its
 #   rows' spread, peak_gbps, run_at, the check's arguments; and one line F,
 #   the device, the key, the fastest GB/s of the file (a kernel or the
 #   copy), peak_gbps, run_at, which kernel.
 #
-# mode=class reads tools/grade's SCORES file: one line per result, fields
+# mode=class reads tools/grader/grade's SCORES file: one line per result, fields
 # separated by tabs: who, the name the file's name gives, the file (relative
 # to DIR), its report file, its `cksum`, then the fields of its @@ line.
 # It prints each report with notes, then the class (text), or the gradebook
@@ -60,7 +60,7 @@
 # every point, nothing was flagged and every file was credited; 1 otherwise.
 #
 # The grader is four parts run in this order as one program (grade_awk,
-# tools/grade.d/grade_awk.sh, passes each with -f): tools/grade.d/conf.awk
+# tools/grader/grade.d/grade_awk.sh, passes each with -f): tools/grader/grade.d/conf.awk
 # (this: the modes, the columns, grade.conf), file.awk (one CSV file: its
 # rows, cross checks, physics), rules.awk (grade.conf's checks on one key,
 # mode=file's main) and class.awk (the class).
@@ -71,7 +71,7 @@
 
 BEGIN {
     # the documented header from its one source, common/csv_columns.h, which
-    # the programs compile in (columns= names it; tools/grade passes it)
+    # the programs compile in (columns= names it; tools/grader/grade passes it)
     HEADER = csv_columns(columns != "" ? columns : "common/csv_columns.h")
     OLD_HEADER = "lab,device,kernel,n,nx,ny,grid,block,bytes,reps,time_ms,q1_ms,q3_ms,spread_pct,gbps,pct_of_copy,speedup,total_ms,total_gbps,ceiling_gbps,peak_gbps,status"
     # The columns are read by name. The base columns, in this order, are in
@@ -210,7 +210,7 @@ function read_conf(path,    line, ln, t, nt, rc, k, need, where, i) {
 }
 
 # ---------------------------------------------------------------------------
-# Calibration (tools/calibrate.sh): the instructor's solutions run on the
+# Calibration (tools/grader/calibrate.sh): the instructor's solutions run on the
 # grading GPU, each speed check of grade.conf measured there. calib= names a
 # file that lists the calibration files, one path a line. A calibration file
 # is CSV: the header CAL_HEADER, then one line per check: the GPU (the labs'
@@ -247,7 +247,7 @@ function read_calibration(path, show,    line, ln, f, nf, c, what, id, k, where)
         where = path ":" ln ": "
         if (ln == 1) {
             if (line != CAL_HEADER)
-                conf_fail(where "not a calibration file (tools/calibrate.sh writes them); its first line should be " CAL_HEADER)
+                conf_fail(where "not a calibration file (tools/grader/calibrate.sh writes them); its first line should be " CAL_HEADER)
             continue
         }
         if (line == "") continue
@@ -273,7 +273,7 @@ function read_calibration(path, show,    line, ln, f, nf, c, what, id, k, where)
         if (!((c SUBSEP f[2]) in CKEYSEEN)) { CKEYSEEN[c, f[2]] = 1; CKEYS[c, ++NCKEYS[c]] = f[2] }
     }
     close(path)
-    if (!c) conf_fail(path ": no calibration line (tools/calibrate.sh writes them)")
+    if (!c) conf_fail(path ": no calibration line (tools/grader/calibrate.sh writes them)")
 }
 
 function is_speed(i) { return R_KIND[i] ~ /^(faster|no_slower|near_copy|versus|keeps_up)$/ }

@@ -1,6 +1,6 @@
-# tools/grade.d/class.awk - the grader (POSIX awk), part 4 of 4: the class (one
+# tools/grader/grade.d/class.awk - the grader (POSIX awk), part 4 of 4: the class (one
 # result per student and lab, copies, required labs, the table or gradebook).
-# Run after the parts before it (tools/grade.d/conf.awk says how).
+# Run after the parts before it (tools/grader/grade.d/conf.awk says how).
 
 # ---------------------------------------------------------------------------
 # mode=class: one line per result (see the top of this file)
@@ -583,8 +583,8 @@ END {
 }
 
 # ---------------------------------------------------------------------------
-# What mode=class gives the feedback and the page (tools/grade.d/publish.awk):
-#   intake=FILE   the students' intake notes (tools/intake.sh's, one line each:
+# What mode=class gives the feedback and the page (tools/grader/grade.d/publish.awk):
+#   intake=FILE   the students' intake notes (tools/grader/intake.sh's, one line each:
 #                 who, a tab, refused or name, a tab, the text): each refused
 #                 file is a flag of the student's (class_intake, before the scores)
 #   export=FILE   the class as data, tab-separated (class_export, after the

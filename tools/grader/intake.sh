@@ -1,15 +1,15 @@
 #!/bin/sh
-# tools/intake.sh - the hand-ins as a course collects them, made into folders
+# tools/grader/intake.sh - the hand-ins as a course collects them, made into folders
 # in the workbook's layout that the grader reads safely (POSIX sh; tar).
 #
-#   sh tools/intake.sh SOURCES STAGE      (tools/grade_sources.sh runs it first)
+#   sh tools/grader/intake.sh SOURCES STAGE      (tools/grader/grade_sources.sh runs it first)
 #
 # SOURCES holds one entry per student, any of:
 #   (a) a folder in the workbook's layout: alice/lab02_neighbored/exercises.cuh;
 #   (b) a course site's export: a folder per student with any name (Moodle's
 #       "Anne Marie O'Brien_1234_assignsubmission_file_"), holding the loose
 #       exercise files (any names: each is placed by its contents, the
-#       exercises' names of tools/grade.conf's done lines, else by the lab
+#       exercises' names of tools/grader/grade.conf's done lines, else by the lab
 #       its name says) or make submit's archive (NAME-sources.tar); a
 #       .tar beside the folders is a student too (the name before .tar);
 #   (c) a full clone of the workbook (GitHub Classroom): only its exercise
@@ -37,8 +37,8 @@
 # Exit status: 0 (what was refused is in the notes), 2 bad usage or no
 # student in SOURCES.
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
-usage="usage: sh tools/intake.sh SOURCES STAGE (SOURCES: one folder or make submit .tar per student)"
+top=$(dirname "$(dirname "$here")")
+usage="usage: sh tools/grader/intake.sh SOURCES STAGE (SOURCES: one folder or make submit .tar per student)"
 src=${1:-}; stage=${2:-}
 if [ $# -ne 2 ] || [ -z "$src" ] || [ -z "$stage" ]; then echo "intake: $usage" >&2; exit 2; fi
 if [ ! -d "$src" ] || [ -L "$src" ]; then
@@ -66,7 +66,7 @@ nl='
 '
 
 # the workbook's exercise files ("LAB PATH" a line) and each lab's exercises'
-# names (tools/grade.conf's done lines: "LAB NAME" a line), which place a loose file
+# names (tools/grader/grade.conf's done lines: "LAB NAME" a line), which place a loose file
 layout=$stage/unpack/.layout
 sh "$here/grade_task.sh" --labs "$top" >"$layout"
 sigs=$stage/unpack/.sigs

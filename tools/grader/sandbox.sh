@@ -1,20 +1,20 @@
 #!/bin/sh
-# tools/sandbox.sh - a student's build or run inside bubblewrap (POSIX sh).
+# tools/grader/sandbox.sh - a student's build or run inside bubblewrap (POSIX sh).
 #
-#   sh tools/sandbox.sh check              usable here? exit 0; else one line why, exit 1
-#   sh tools/sandbox.sh scope              "yes" where systemd-run --scope can cap memory
-#   sh tools/sandbox.sh build COPY CMD...  CMD in the sandbox, COPY writable (a build)
-#   sh tools/sandbox.sh run COPY CMD...    CMD in the sandbox, COPY read-only (a run)
+#   sh tools/grader/sandbox.sh check              usable here? exit 0; else one line why, exit 1
+#   sh tools/grader/sandbox.sh scope              "yes" where systemd-run --scope can cap memory
+#   sh tools/grader/sandbox.sh build COPY CMD...  CMD in the sandbox, COPY writable (a build)
+#   sh tools/grader/sandbox.sh run COPY CMD...    CMD in the sandbox, COPY read-only (a run)
 #
-# The sandbox (tools/grade_task.sh runs every build and every run of a
+# The sandbox (tools/grader/grade_task.sh runs every build and every run of a
 # student's code in it): new user, PID, IPC, UTS, network and cgroup
 # namespaces; a read-only root holding only the system's folders (/usr,
 # /bin, /lib*, /etc), the toolkit's (the folders of make, the C compiler and
 # nvcc where they are elsewhere) and GRADE_SANDBOX_BIND's; COPY, the
 # student's own folder, at its own path (writable for a build only);
-# GRADE_SANDBOX_WORKBOOK, read-only at its own path (tools/grade_task.sh
+# GRADE_SANDBOX_WORKBOOK, read-only at its own path (tools/grader/grade_task.sh
 # sets it for a build: the class's handout copy, built, that
-# tools/build_student.sh links the student's file against); a private /tmp
+# tools/grader/build_student.sh links the student's file against); a private /tmp
 # (GRADE_TMP_MB, default 64 MiB for a run, 1024 for a build), a minimal
 # /dev with the GPU's nodes (/dev/nvidia*, /dev/dri), a private /dev/shm
 # (16 MiB), /sys read-only, a /proc of its own. The class, the other
@@ -30,7 +30,7 @@
 # 8 GiB; where `systemd-run --scope` works, the memory GRADE_MEMORY (default
 # 8G, cgroup v2 MemoryMax; not RLIMIT_AS for a run: CUDA maps huge address
 # ranges) and tasks. No network. The time limit and the output's size are
-# the grader's (tools/grade_task.sh).
+# the grader's (tools/grader/grade_task.sh).
 # GRADE_SANDBOX=none: CMD runs as it is, with the grader's rights (the
 # report then says "graded WITHOUT a sandbox"). GRADE_SANDBOX=apptainer: in
 # `apptainer exec --nv --containall` of the image GRADE_APPTAINER_IMAGE (the
@@ -88,11 +88,11 @@ case $mode in
     check) w=$(why_not); [ -z "$w" ] && exit 0; echo "$w"; exit 1 ;;
     scope) if scope_ok; then echo yes; else echo no; fi; exit 0 ;;
     build | run) ;;
-    *) echo "sandbox: usage: sh tools/sandbox.sh check | scope | build COPY CMD... | run COPY CMD..." >&2; exit 2 ;;
+    *) echo "sandbox: usage: sh tools/grader/sandbox.sh check | scope | build COPY CMD... | run COPY CMD..." >&2; exit 2 ;;
 esac
 copy=${2:-}
-shift 2 2>/dev/null || { echo "sandbox: usage: sh tools/sandbox.sh $mode COPY CMD..." >&2; exit 2; }
-[ $# -gt 0 ] && [ -d "$copy" ] || { echo "sandbox: usage: sh tools/sandbox.sh $mode COPY CMD... (COPY a folder)" >&2; exit 2; }
+shift 2 2>/dev/null || { echo "sandbox: usage: sh tools/grader/sandbox.sh $mode COPY CMD..." >&2; exit 2; }
+[ $# -gt 0 ] && [ -d "$copy" ] || { echo "sandbox: usage: sh tools/grader/sandbox.sh $mode COPY CMD... (COPY a folder)" >&2; exit 2; }
 copy=$(cd "$copy" && pwd -P)
 
 procs=${GRADE_PROCS:-256}

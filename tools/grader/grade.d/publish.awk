@@ -1,10 +1,10 @@
-# tools/grade.d/publish.awk - the grades given back (POSIX awk): one feedback
-# file per student, and the class on one page (html.awk). tools/grade runs it
+# tools/grader/grade.d/publish.awk - the grades given back (POSIX awk): one feedback
+# file per student, and the class on one page (html.awk). tools/grader/grade runs it
 # after the class (--feedback=FOLDER, --html=FILE):
 #
 #   awk -v feedback=FOLDER -v html=FILE -v export=F -v measured=F -v runinfo=F
 #       -v intake=F -v private=F -v calib=F -v labs=tools/labs.conf -v day=DATE
-#       -f tools/grade.d/publish.awk -f tools/grade.d/html.awk /dev/null
+#       -f tools/grader/grade.d/publish.awk -f tools/grader/grade.d/html.awk /dev/null
 #
 # export: the class as data (class.awk's export=); measured: WHO, a tab, each speed
 # check of their kept results as mode=measure prints it (M DEVICE KEY CHECK

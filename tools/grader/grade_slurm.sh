@@ -1,13 +1,13 @@
 #!/bin/sh
-# tools/grade_slurm.sh - a class graded from sources on a Slurm cluster
+# tools/grader/grade_slurm.sh - a class graded from sources on a Slurm cluster
 # (make grade SOURCES=dir SLURM=1): the job scripts, one student's task, and
 # the collect step that grades the runs once every task ended (POSIX sh).
 #
-#   sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS   (tools/grade_sources.sh)
-#   sh tools/grade_slurm.sh build SLURMDIR                (build.sbatch)
-#   sh tools/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
-#   sh tools/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
-#   sh tools/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
+#   sh tools/grader/grade_slurm.sh write SOURCES RUNS STUDENTS   (tools/grader/grade_sources.sh)
+#   sh tools/grader/grade_slurm.sh build SLURMDIR                (build.sbatch)
+#   sh tools/grader/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
+#   sh tools/grader/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
+#   sh tools/grader/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
 #
 # write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
 # dir.slurm): class.sh (the class and its settings), students (one name a
@@ -25,7 +25,7 @@
 # GRADE_SETUP (a line of sh the build and every task run first, e.g. "module
 # load cuda"), GRADE_CUDA_ARCH (the build's CUDA_ARCH: a partition's GPU
 # model; default the build node's GPU, which a task on an older GPU
-# reports as a node fault), and what tools/grade_task.sh and tools/grade
+# reports as a node fault), and what tools/grader/grade_task.sh and tools/grader/grade
 # read (GRADE_TIMEOUT, GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...):
 # every GRADE_ setting exported when the scripts are written is the jobs'
 # (class.sh), and only those: the GRADE_ settings of the shell that submits
@@ -37,9 +37,9 @@
 # state/build.ok (the checker's cksum) say how it went.
 #
 # task: this GPU model calibrated first where no task has yet
-# (tools/calibrate.sh --once, into RUNS/calibration/), then student K (the
+# (tools/grader/calibrate.sh --once, into RUNS/calibration/), then student K (the
 # K-th line of students) built against workbook/ and run by
-# tools/grade_task.sh into RUNS/NAME/ (each GPU run limited by the class's
+# tools/grader/grade_task.sh into RUNS/NAME/ (each GPU run limited by the class's
 # calibration of its model where there is one, else GRADE_TIMEOUT; in its
 # sandbox: a node without one fails the task, a node fault, never the
 # student's; so is a workbook the build job did not build); state/K.start
@@ -56,13 +56,13 @@
 # saying so: how far the task got, what Slurm says of it (sacct, else
 # scontrol, while it still knows the job) and the last lines of its log.
 # Records a collect wrote are written again by the next (a later collect
-# gives the same result). Then tools/grade writes SLURMDIR/report.txt and
+# gives the same result). Then tools/grader/grade writes SLURMDIR/report.txt and
 # SLURMDIR/gradebook.csv, outside the graded folder.
 # Exit status: write and task: 0, 2 bad usage (task: grade_task.sh's: 3
 # the node could not grade); collect: the grader's (0 every point earned and
 # nothing flagged, 1 a point lost or something flagged, 2 nothing graded).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
-top=$(dirname "$here")
+top=$(dirname "$(dirname "$here")")
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 
@@ -82,7 +82,7 @@ wrap100() {
 }
 
 # labs_of DIR...: the labs (lab01 ...) one of DIR... has an exercise file for, in the
-# workbook's layout (tools/grade_task.sh --labs: tools/labs.conf's labs)
+# workbook's layout (tools/grader/grade_task.sh --labs: tools/labs.conf's labs)
 labs_of() { sh "$here/grade_task.sh" --labs "$@" | awk '{ printf "%s%s", s, $1; s = " " }'; }
 
 # uncollect: the records an earlier collect wrote (listed in SLURMDIR/collected)
@@ -150,7 +150,7 @@ $lines
 EOF
     # a GPU lab in the class (tools/labs.conf): one GPU a task, unless the options say
     LABS_CONF=$top/tools/labs.conf
-    . "$here/labs.sh"
+    . "$top/tools/labs.sh"
     gpu=0
     for l in $(labs_of "$src"/*/); do lab_has "$l" device gpu && gpu=1; done
     [ $gpu -eq 1 ] && [ $own_gpu -eq 0 ] && task_opts="#SBATCH --gres=gpu:1
@@ -292,7 +292,7 @@ build() {
             >"$sl/state/build.start"
         # (the class's settings, not the submitting shell's: the objects' are the tasks')
         unset CUDA_ARCH DLCM NOCDP SOLUTIONS BUILD BIN
-        # the setup line first, as each task runs it (tools/grade_setup.sh), then this again
+        # the setup line first, as each task runs it (tools/grader/grade_setup.sh), then this again
         GRADE_SETUP_LOG=$sl/state/build.setup
         : >"$GRADE_SETUP_LOG"
         export GRADE_SETUP_LOG
@@ -337,12 +337,12 @@ task() {
     pid=
     trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
     trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
-    sh "$GRADE_TOP/tools/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
+    sh "$GRADE_TOP/tools/grader/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
     # the class's workbook, built once by the build job (its settings, not the submitting shell's)
     unset CUDA_ARCH DLCM NOCDP
     GRADE_BASE_FAULT=$(build_fault)
     export GRADE_BASE_FAULT
-    GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" "$sl/workbook" &
+    GRADE_K=$k sh "$GRADE_TOP/tools/grader/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" "$sl/workbook" &
     pid=$!
     wait "$pid"
     st=$?
@@ -437,9 +437,9 @@ collect() {
     mv "$sl/collected.new" "$sl/collected"
 
     # the report and the gradebook, outside the graded folder
-    sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --text >"$sl/report.txt.new" 2>"$sl/grade.err"
+    sh "$GRADE_TOP/tools/grader/grade" "$GRADE_RUNS" --text >"$sl/report.txt.new" 2>"$sl/grade.err"
     gs=$?
-    sh "$GRADE_TOP/tools/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
+    sh "$GRADE_TOP/tools/grader/grade" "$GRADE_RUNS" --csv >"$sl/gradebook.csv.new" 2>/dev/null
     mv "$sl/report.txt.new" "$sl/report.txt" && mv "$sl/gradebook.csv.new" "$sl/gradebook.csv"
     bf=$(build_fault)
     secs=$(while IFS= read -r s; do cat "$GRADE_RUNS/$s/sources.txt" 2>/dev/null; done <"$sl/students" |
@@ -498,5 +498,5 @@ case $cmd in
     build) build "$@" ;;
     task) task "$@" ;;
     collect) collect "$@" ;;
-    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
+    *) echo "grade_slurm: usage: sh tools/grader/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
 esac

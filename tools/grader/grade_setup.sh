@@ -1,9 +1,9 @@
 #!/bin/sh
-# tools/grade_setup.sh - GRADE_SETUP, the site's line that puts the toolkit on
+# tools/grader/grade_setup.sh - GRADE_SETUP, the site's line that puts the toolkit on
 # PATH (e.g. `module load cuda`), run as every grading job runs it, then a
 # command with what the line set (POSIX sh).
 #
-#   sh tools/grade_setup.sh CMD [ARG...]
+#   sh tools/grader/grade_setup.sh CMD [ARG...]
 #
 # The line runs in bash where there is one (a site's `module` is a bash
 # function), with the site's module command loaded where the line uses it
@@ -12,9 +12,9 @@
 # every variable the line set exported and GRADE_SETUP_STATUS, the line's
 # exit status (an `exit` in the line included): CMD runs whatever the line
 # did, and says what a failure means. Without GRADE_SETUP: CMD, status 0.
-# tools/grade_task.sh (a student) and tools/grade_slurm.sh (a class's
+# tools/grader/grade_task.sh (a student) and tools/grader/grade_slurm.sh (a class's
 # build job) start again through it.
-[ $# -gt 0 ] || { echo "grade_setup: usage: sh tools/grade_setup.sh CMD [ARG...]" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "grade_setup: usage: sh tools/grader/grade_setup.sh CMD [ARG...]" >&2; exit 2; }
 GRADE_SETUP_STATUS=0
 export GRADE_SETUP_STATUS
 [ -n "${GRADE_SETUP:-}" ] || exec "$@"
