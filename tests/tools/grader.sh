@@ -478,7 +478,7 @@ cp "$C/alice-lab01.csv" "$d/lab01-zed.csv"
 cp "$C/alice-lab02.csv" "$d/lab02_zed.csv"
 run sh tools/grade "$d" --csv
 expect_grep "all files misnamed: zed has a gradebook row, 0 and the flag" \
-    '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
+    '^zed,0,0,0,0,0,0,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
 # every line at most 100 columns (the gradebook CSV aside), and the exit statuses
 check_width "the test class's report: every line at most 100 columns" "$W/class.out"
 run make -s --no-print-directory grade RESULTS="$C"
