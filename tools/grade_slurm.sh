@@ -95,9 +95,39 @@ uncollect() {
     rm -f "$sl/collected"
 }
 
+# slurmdir RUNS: the class's SLURMDIR (dir.runs -> dir.slurm)
+slurmdir() { case $1 in *.runs) echo "${1%.runs}.slurm" ;; *) echo "$1.slurm" ;; esac; }
+
+# class_jobs SLURMDIR [-r]: the jobs of the class's scripts Slurm still lists (queued,
+# running, completing), "JOBID STATE" a line (-r: an array's tasks one a line, JOBID_K);
+# nothing where there is no squeue
+class_jobs() {
+    command -v squeue >/dev/null 2>&1 || return 0
+    cp_=$(cd "$1" 2>/dev/null && pwd -P)
+    tl=; command -v timeout >/dev/null 2>&1 && tl="timeout 20"
+    $tl squeue -h ${2:-} -o '%i|%T|%o' 2>/dev/null | while IFS='|' read -r id st c; do
+        case ${c%/*} in "$1" | "$cp_") ;; *) continue ;; esac
+        case ${c##*/} in build.sbatch | array.sbatch | collect.sbatch) echo "$id $st" ;; esac
+    done
+}
+
+# busy RUNS: exit 1 (and say so, with the scancel line) where the class of RUNS still
+# has jobs queued or running: writing it again would change what they grade
+busy() {
+    bsl=$(slurmdir "$1")
+    [ -f "$bsl/class.sh" ] || return 0
+    jobs=$(class_jobs "$bsl" | awk '{ sub(/_.*/, "", $1); if (!seen[$1]++) printf "%s%s", s, $1; s = " " }')
+    [ -z "$jobs" ] && return 0
+    echo "grade: SLURM=1: the class in $bsl still has jobs queued or running ($jobs): writing it" \
+        "again now would change what they grade. Cancel them, then write it again:" | wrap100 >&2
+    echo "  scancel $jobs" >&2
+    return 1
+}
+
 write() {
     src=$1; runs=$2; students=$3
-    case $runs in *.runs) sl=${runs%.runs}.slurm ;; *) sl=$runs.slurm ;; esac
+    sl=$(slurmdir "$runs")
+    busy "$runs" || exit 2
     case $sl in *[\'\"%\\]*)
         echo "grade: SLURM=1: the logs' folder $sl has a quote, % or \\ (sbatch reads them differently): give GRADE_RUNS another" >&2
         exit 2 ;;
@@ -171,6 +201,7 @@ $task_opts"
         exit 2
     fi
     cp "$students" "$sl/students" || exit 2
+    cid=$(date -u +%Y-%m-%dT%H:%M:%SZ)-$$
     {
         echo "# the class the jobs of this folder grade (make grade SOURCES=... SLURM=1, $(date -u +%Y-%m-%dT%H:%M:%SZ))"
         echo "GRADE_TOP=$(q "$top")"
@@ -178,12 +209,21 @@ $task_opts"
         echo "GRADE_RUNS=$(q "$runs")"
         echo "GRADE_N=$N"
         echo "GRADE_TIMEOUT=$(q "$T")"
-        vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
+        # (this writing's own: a job submitted for an earlier writing of this folder grades nothing)
+        echo "GRADE_CLASS_ID=$(q "$cid")"
+        vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT GRADE_CLASS_ID"
+        # the build settings make reads, as they are now (the jobs', never the submitting shell's)
+        for v in CC CFLAGS NVCC NVFLAGS PATH; do
+            eval "isset=\${$v+x} val=\${$v-}"
+            [ -n "$isset" ] || continue
+            echo "$v=$(q "$val")"
+            vars="$vars $v"
+        done
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
             case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
                 GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK \
-                GRADE_NODE_GPUS GRADE_NODE_CC " in
+                GRADE_NODE_GPUS GRADE_NODE_CC GRADE_CALIBRATE_ONCE GRADE_CALIBRATE_FAULT " in
                 *" $v "*) continue ;;
             esac
             eval "val=\${$v:-}"
@@ -198,7 +238,7 @@ $task_opts"
 #!/bin/sh
 # one student of the class: the K-th line of students (task K of $N).
 # sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
-exec sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
+exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
 EOF
     {
         echo "#!/bin/sh"
@@ -206,7 +246,7 @@ EOF
         echo "#SBATCH --output=$(q "$sl/logs/build-%j.log")"
         printf '%s' "$task_opts"
         echo "# the class's workbook (workbook/, no solutions), built once for every task"
-        echo "exec sh $(q "$here/grade_slurm.sh") build $(q "$sl")"
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") build $(q "$sl")"
     } >"$sl/build.sbatch"
     {
         echo "#!/bin/sh"
@@ -214,8 +254,8 @@ EOF
         echo "#SBATCH --array=1-$N"
         echo "#SBATCH --output=$(q "$sl/logs/task-%A-%a.log")"
         printf '%s' "$task_opts"
-        echo "# one task per student: builds and runs their labs (task.sh)"
-        echo "exec sh $(q "$sl/task.sh")"
+        echo "# one task per student: builds and runs their labs (as task.sh; this writing's class only)"
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") task $(q "$sl") \"\${SLURM_ARRAY_TASK_ID:-}\""
     } >"$sl/array.sbatch"
     {
         echo "#!/bin/sh"
@@ -225,13 +265,13 @@ EOF
         printf '%s' "$collect_opts"
         echo "# grades the runs once every task ended (submitted with"
         echo "# --dependency=afterany:JOBID, JOBID the array's); by hand: sh collect.sbatch"
-        echo "exec sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
     } >"$sl/collect.sbatch"
     cat >"$sl/again.sh" <<EOF
 #!/bin/sh
 # students K... of the class graded again (sh again.sh K...: K their lines in
 # students): their runs go, their tasks are submitted, collect says they wait
-exec sh $(q "$here/grade_slurm.sh") again $(q "$sl") "\$@"
+exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") again $(q "$sl") "\$@"
 EOF
 
     res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
@@ -263,9 +303,19 @@ load() {
         exit 2
     fi
     sl=$(cd "$sl" && pwd)
-    # the class's settings alone: none of the shell that submitted the jobs
+    # the class's settings alone: none of the shell that submitted the jobs (its GRADE_
+    # settings, its build settings: class.sh has those of the writing)
+    jcid=${WB_CLASS_ID:-}
+    unset WB_CLASS_ID
     for v in $(env | sed -n 's/^\(GRADE_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+    unset CC CFLAGS NVCC NVFLAGS CUDA_ARCH DLCM NOCDP SOLUTIONS BUILD BIN MAKEFLAGS MFLAGS MAKELEVEL
     . "$sl/class.sh"
+    # a job of an earlier writing of this folder (its scripts were written again since)
+    if [ -n "$jcid" ] && [ "$jcid" != "${GRADE_CLASS_ID:-}" ]; then
+        echo "grade_slurm: this job${SLURM_JOB_ID:+ ($SLURM_JOB_ID)} was submitted for the class written in $sl" \
+            "at ${jcid%-*}; it was written again since (${GRADE_CLASS_ID%-*}): it grades nothing" | wrap100 >&2
+        exit 2
+    fi
 }
 
 # build_fault: empty when the build job built the workbook (the checker's
@@ -280,7 +330,12 @@ build_fault() {
     if [ -f "$sl/state/build.end" ]; then w="$w failed ($(head -n 1 "$sl/state/build.end"))"
     elif [ -f "$sl/state/build.start" ]; then w="$w was cut short"
     else w="$w never ran"; fi
-    echo "$w: the workbook is not built (${bjob:+logs/build-$bjob.log; }sbatch --wait build.sbatch, then again.sh)"
+    # (the class's own setup line broke it: building again cannot help, writing it again can)
+    if grep -q '^exit 3: the setup line failed' "$sl/state/build.end" 2>/dev/null; then
+        echo "$w: the workbook is not built (fix GRADE_SETUP, then write the class again: make grade SOURCES=... SLURM=1)"
+    else
+        echo "$w: the workbook is not built (${bjob:+logs/build-$bjob.log; }sbatch --wait build.sbatch, then again.sh)"
+    fi
 }
 
 build() {
@@ -306,7 +361,7 @@ build() {
         exit 3
     fi
     labs=$(labs_of "$GRADE_SRC"/*/)
-    cpus=${SLURM_CPUS_PER_TASK:-2}
+    cpus=$(sh "$here/grade_task.sh" --cpus)
     echo "grade: the class's workbook, $sl/workbook: make student-objects checker (${labs:-no lab})" \
         "on $node, $cpus jobs${GRADE_CUDA_ARCH:+, CUDA_ARCH=$GRADE_CUDA_ARCH}" >&2
     make -C "$sl/workbook" -k -j"$cpus" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
@@ -331,23 +386,47 @@ task() {
     echo "job=$job node=$node start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$sl/state/$k.start"
     # (the class's first array: a job that grades one student again does not replace it)
     [ -n "$job" ] && [ ! -s "$sl/jobid" ] && echo "$job" >"$sl/jobid"
-    cpus=${SLURM_CPUS_PER_TASK:-${SLURM_CPUS_ON_NODE:-}}
+    cpus=$(sh "$here/grade_task.sh" --cpus)
     cpuw=CPUs; [ "$cpus" = 1 ] && cpuw=CPU
-    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}${cpus:+, $cpus $cpuw}" >&2
+    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}, $cpus $cpuw" >&2
+    # the task's own temp folder: the grader's records and the student's copy (open to the
+    # sandbox's user); it goes when the task ends, however it is stopped
+    tdir=$(mktemp -d "${TMPDIR:-/tmp}/grade-task.XXXXXX") && chmod 711 "$tdir" ||
+        { echo "exit 2: no temp folder in ${TMPDIR:-/tmp} on $node" >"$sl/state/$k.end"; exit 2; }
+    TMPDIR=$tdir
+    export TMPDIR
     pid=
-    trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
-    trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
-    sh "$GRADE_TOP/tools/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
-    # the class's workbook, built once by the build job (its settings, not the submitting shell's)
-    unset CUDA_ARCH DLCM NOCDP
+    trap 'stop SIGTERM 143' TERM
+    trap 'stop SIGINT 130' INT
+    # the class's workbook, built once by the build job; then grade_task.sh checks the node
+    # before anything is built or run, and the first task on each GPU model calibrates it
+    # (tools/calibrate.sh --once: this GPU's bars), with this task's CPUs
     GRADE_BASE_FAULT=$(build_fault)
     export GRADE_BASE_FAULT
-    GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" "$sl/workbook" &
+    GRADE_CALIBRATE_ONCE=$sl/class.sh GRADE_K=$k sh "$GRADE_TOP/tools/grade_task.sh" "$GRADE_SRC/$s" \
+        "$GRADE_RUNS/$s" "$sl/workbook" &
     pid=$!
     wait "$pid"
     st=$?
+    pid=
+    # a lab the node could not grade (a GPU lab where CUDA can use no GPU): exit 3, a node fault
+    [ $st -eq 0 ] && grep -qs '^lab[0-9]*: not graded: ' "$GRADE_RUNS/$s"/*.fail && st=3
     echo "exit $st" >"$sl/state/$k.end"
+    rm -rf "$tdir"
     exit $st
+}
+
+# stop SIGNAL STATUS: the task was told to stop (scancel, the time limit): said in its
+# state; grade_task.sh stops too (it judges nothing more), its temp folder goes
+stop() {
+    echo "stopped: $1" >"$sl/state/$k.end"
+    if [ -n "$pid" ]; then
+        kill -TERM "$pid" 2>/dev/null
+        n=0
+        while [ $n -lt 8 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.5; n=$((n + 1)); done
+    fi
+    rm -rf "$tdir"
+    exit "$2"
 }
 
 # slurm_state JOB K: what Slurm says of task K of array JOB (sacct, else
@@ -374,16 +453,44 @@ slurm_state() {
     esac
 }
 
+# lock: one collect of the class at a time (the array's collect job, one by hand, one of
+# again.sh's): the next waits for it (a lock whose collect ended without removing it goes)
+lock() {
+    lk=$sl/collect.lock
+    n=0
+    until mkdir "$lk" 2>/dev/null; do
+        read -r lh lp <"$lk/owner" 2>/dev/null
+        if [ -n "$lp" ] && [ "$lh" = "$(hostname 2>/dev/null)" ] && ! kill -0 "$lp" 2>/dev/null; then
+            rm -rf "$lk"; continue
+        fi
+        [ $n -eq 0 ] && echo "collect: another collect of this class runs ($lh, $lp): waiting for it" >&2
+        n=$((n + 1))
+        [ $n -gt 600 ] && { echo "collect: $lk is still there after 10 minutes: remove it if no collect runs" >&2; exit 2; }
+        sleep 1
+    done
+    echo "$(hostname 2>/dev/null) $$" >"$lk/owner"
+    trap 'rm -rf "$lk"' EXIT
+    trap 'exit 143' TERM
+    trap 'exit 130' INT
+}
+
+# stopped_why SLURM_STATE: how Slurm stopped a task ("was cancelled", "timed out", else
+# "was cut short")
+stopped_why() {
+    case $1 in CANCELLED*) echo "was cancelled" ;; TIMEOUT*) echo "timed out" ;; *) echo "was cut short" ;; esac
+}
+
 collect() {
     load "$1"
     jid=${2:-}
     [ -z "$jid" ] && jid=$(cat "$sl/jobid" 2>/dev/null)
     jid=${jid%%;*}
-    [ -n "$jid" ] && echo "$jid" >"$sl/jobid"
     mkdir -p "$sl/state" "$GRADE_RUNS" || exit 2
+    lock
+    [ -n "$jid" ] && echo "$jid" >"$sl/jobid"
     uncollect
     : >"$sl/collected.new"
-    k=0; nrec=0; notes=
+    k=0
     while IFS= read -r s; do
         k=$((k + 1))
         out=$GRADE_RUNS/$s
@@ -394,7 +501,9 @@ collect() {
             [ -f "$out/$f.csv" ] || [ -f "$out/$f.fail" ] || miss="$miss $f"
         done
         [ -n "$miss" ] || continue
-        # how far the task got, and what Slurm says of it
+        # how far the task got, and what Slurm says of it; the record's first words say why
+        # the lab is not graded (the gradebook's flag: "not graded lab01 (task was cancelled:
+        # grade it again)", tools/grade.d/class.awk)
         tjob=$(sed -n 's/^job=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
         tnode=$(sed -n 's/.* node=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
         # submitted again (again.sh) and not started since: that job, not the class's array
@@ -408,14 +517,17 @@ collect() {
             end=$(cat "$sl/state/$k.end")
             case $end in
                 exit*) why="its task ended ($end) without a result for this lab" ;;
-                *) why="its task was cut short ($end) before this lab was graded" ;;
+                *) why="its task $(stopped_why "$st") ($end) before this lab was graded" ;;
             esac
         elif [ -f "$sl/state/$k.start" ]; then
-            why="its task was cut short before this lab was graded"
+            why="its task $(stopped_why "$st") before this lab was graded"
             case $st in RUNNING* | COMPLETING* | SUSPENDED*) why="its task has not ended: collect again when it has" ;; esac
         else
             why="its task never started"
-            case $st in PENDING* | REQUEUED*) why="its task has not started yet: collect again when it has ended" ;; esac
+            case $st in
+                PENDING* | REQUEUED*) why="its task has not started yet: collect again when it has ended" ;;
+                CANCELLED*) why="its task was cancelled before it started" ;;
+            esac
         fi
         if [ -n "$st" ]; then why="$why (Slurm: $st; $where)"
         elif [ -n "$tjob" ] && [ ! -f "$sl/state/$k.start" ]; then
@@ -430,9 +542,7 @@ collect() {
                 [ -n "$log" ] && echo "the log, ${log#"$sl"/}, ends:" && tail -n 4 "$log" | cut -c 1-200
             } >"$out/$f.fail"
             echo "$(cksum <"$out/$f.fail") $out/$f.fail" >>"$sl/collected.new"
-            nrec=$((nrec + 1))
         done
-        notes="$notes, $s${st:+ ($st)}"
     done <"$sl/students"
     mv "$sl/collected.new" "$sl/collected"
 
@@ -444,13 +554,22 @@ collect() {
     bf=$(build_fault)
     secs=$(while IFS= read -r s; do cat "$GRADE_RUNS/$s/sources.txt" 2>/dev/null; done <"$sl/students" |
         awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "%.0f s of builds, %.0f s of runs", b, r }')
+    # the labs graded (a score, the student's 0 included): with none, the class was not graded
+    ngr=$(while IFS= read -r s; do
+        for f in "$GRADE_RUNS/$s"/*.csv "$GRADE_RUNS/$s"/*.fail; do
+            [ -f "$f" ] || continue
+            case $f in *.fail) head -n 1 "$f" | grep -q '^[^:]*: not graded: ' && continue ;; esac
+            echo "$f"
+        done
+    done <"$sl/students" | wc -l | tr -d ' ')
+    [ "$gs" -le 1 ] && [ "$ngr" -eq 0 ] && gs=3
     {
         echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS; $secs (summed)"
         [ -n "$bf" ] && echo "collect: $bf"
-        [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
         case $gs in
             0) echo "collect: graded: every student earned every point, nothing flagged" ;;
             1) echo "collect: graded: a point was lost or something flagged (the report says which)" ;;
+            3) echo "collect: nothing graded: no lab of the class has a result (why: below)" ;;
             *) echo "collect: nothing graded (the grader's status $gs):"; cat "$sl/grade.err" ;;
         esac
         echo "collect: the report: $sl/report.txt"
@@ -458,9 +577,41 @@ collect() {
         # (make grade RESULTS= reads the shell's settings: the class's rules file, said)
         [ -n "${GRADE_CONF:-}" ] && echo "collect: grade again: sh $(q "$sl/collect.sbatch"), or" \
             "GRADE_CONF=$(q "$GRADE_CONF") make grade RESULTS=$(q "$GRADE_RUNS")"
+        # last: the labs not graded, by reason, and what grades them
+        [ "$gs" -le 1 ] || [ "$gs" -eq 3 ] && not_graded
     } | wrap100
     rm -f "$sl/grade.err"
     exit $gs
+}
+
+# not_graded: the labs the gradebook leaves without a score, counted by reason (its flags
+# "not graded LABS (REASON: grade it again)"), then the again.sh line that grades them; a
+# task that has not ended: collect again once it has
+not_graded() {
+    awk -F, -v students="$sl/students" -v again="$(q "$sl/again.sh")" -v coll="$(q "$sl/collect.sbatch")" '
+        BEGIN { while ((getline l < students) > 0) K[l] = ++n }
+        NR > 1 {
+            line = $0
+            while (match(line, /not graded( lab[0-9][0-9][^ ]*)+ \([^:()]*: grade it again\)/)) {
+                f = substr(line, RSTART + 11, RLENGTH - 11); line = substr(line, RSTART + RLENGTH)
+                labs = f; sub(/ \(.*/, "", labs)
+                why = f; sub(/^[^(]*\(/, "", why); sub(/: grade it again\)$/, "", why)
+                nl = split(labs, L, " ")
+                if (!(why in N)) W[++nw] = why
+                N[why] += nl; total += nl
+                WHO[why] = WHO[why] (WHO[why] == "" ? "" : " ") $1
+                if (why ~ /^task has not/) wait = 1
+                else if (!($1 in AGAIN)) { AGAIN[$1] = 1; ks = ks " " K[$1] }
+            }
+        }
+        END {
+            if (!total) { print "collect: no lab is left not graded"; exit }
+            s = ""
+            for (i = 1; i <= nw; i++) s = s (i > 1 ? "; " : "") W[i] " " N[W[i]] " (" WHO[W[i]] ")"
+            printf "collect: %d lab%s not graded (no point lost, none counted): %s\n", total, total == 1 ? "" : "s", s
+            if (wait) print "collect: tasks not ended yet: once they have, collect again: sh " coll
+            if (ks != "") print "collect: grade them again: sh " again ks
+        }' "$sl/gradebook.csv"
 }
 
 # again SLURMDIR K...: students K... graded again (their runs go first)
@@ -470,11 +621,21 @@ again() {
     # (the class's workbook first: without it each task would be a node fault again)
     bf=$(build_fault)
     [ -z "$bf" ] || { echo "grade: again: $bf" >&2; exit 2; }
-    ks=
+    # (a student whose task Slurm still lists, queued or running: never two tasks of theirs at once)
+    live=$(class_jobs "$sl" -r | awk '$1 ~ /_[0-9]+$/ { k = $1; sub(/.*_/, "", k); print k, $1, $2 }')
     for k in "$@"; do
         case $k in '' | *[!0-9]* | 0) echo "grade_slurm: again: '$k' is not a student's number (1 to $GRADE_N)" >&2; exit 2 ;; esac
         s=$(sed -n "${k}p" "$sl/students")
         [ -n "$s" ] || { echo "grade_slurm: again: no student $k (1 to $GRADE_N)" >&2; exit 2; }
+        j=$(echo "$live" | awk -v k="$k" '$1 == k { print $2 " is " tolower($3); exit }')
+        if [ -n "$j" ]; then
+            echo "grade: again: student $k ($s): task $j: let it end, or cancel it (scancel ${j%% *}), then again.sh $k" >&2
+            exit 2
+        fi
+    done
+    ks=
+    for k in "$@"; do
+        s=$(sed -n "${k}p" "$sl/students")
         # the old run and what collect wrote for it: nothing stale is graded while the task waits
         rm -f "$GRADE_RUNS/$s"/*.csv "$GRADE_RUNS/$s"/*.fail "$GRADE_RUNS/$s"/*.run "$GRADE_RUNS/$s"/*.check \
             "$GRADE_RUNS/$s/sources.txt"
@@ -494,9 +655,10 @@ again() {
 
 case $cmd in
     again) again "$@" ;;
+    busy) [ $# -eq 1 ] || { echo "grade_slurm: usage: busy RUNS" >&2; exit 2; }; busy "$1" || exit 2; exit 0 ;;
     write) [ $# -eq 3 ] || { echo "grade_slurm: usage: write SOURCES RUNS STUDENTS" >&2; exit 2; }; write "$@" ;;
     build) build "$@" ;;
     task) task "$@" ;;
     collect) collect "$@" ;;
-    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
+    *) echo "grade_slurm: usage: sh tools/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K... | busy RUNS" >&2; exit 2 ;;
 esac

@@ -545,11 +545,12 @@ function wrap_line(s,    ind, pre, cut, i) {
     print s
 }
 
-# the reason of a record "not graded: WHY: ...": "node fault" (the node's fault, not the
-# student's file), else WHY (tools/grade_slurm.sh's collect: "task cancelled", ...)
+# the reason of a record "not graded: WHY (...): ...": "node fault" (the node's fault, not
+# the student's file), else WHY up to its first ( or : ("its task was cancelled" gives "task
+# was cancelled"; tools/grade_slurm.sh's collect writes those)
 function not_graded_why(s) {
     if (s ~ /^not graded: the node's fault/) return "node fault"
-    sub(/^not graded: /, "", s); sub(/:.*/, "", s)
+    sub(/^not graded: /, "", s); sub(/[(:].*/, "", s); sub(/ +$/, "", s); sub(/^its /, "", s)
     return s
 }
 
