@@ -106,8 +106,11 @@ class_jobs() {
     cp_=$(cd "$1" 2>/dev/null && pwd -P)
     tl=; command -v timeout >/dev/null 2>&1 && tl="timeout 20"
     $tl squeue -h ${2:-} -o '%i|%T|%o' 2>/dev/null | while IFS='|' read -r id st c; do
-        case ${c%/*} in "$1" | "$cp_") ;; *) continue ;; esac
-        case ${c##*/} in build.sbatch | array.sbatch | collect.sbatch) echo "$id $st" ;; esac
+        # (the script's path, then its arguments: collect.sbatch JOBID)
+        case $c in
+            "$1"/build.sbatch* | "$1"/array.sbatch* | "$1"/collect.sbatch* | "$cp_"/build.sbatch* | \
+                "$cp_"/array.sbatch* | "$cp_"/collect.sbatch*) echo "$id $st" ;;
+        esac
     done
 }
 
