@@ -8,6 +8,7 @@
 #   sh tools/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
 #   sh tools/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
 #   sh tools/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
+#   sh tools/grade_slurm.sh busy RUNS                     (tools/grade_sources.sh, first)
 #
 # write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
 # dir.slurm): class.sh (the class and its settings), students (one name a
@@ -15,7 +16,11 @@
 # solutions), build.sbatch (builds it once), task.sh, array.sbatch (one
 # task per student), collect.sbatch (asking for the tasks' --time),
 # again.sh, and logs/ (build-JOBID.log, task-JOBID-K.log,
-# collect-JOBID.log). Old logs, states and reports are removed. It prints
+# collect-JOBID.log). Old logs, states and reports are removed. Refused
+# (exit 2, nothing touched, the scancel line printed) while Slurm lists a job
+# of the class's scripts (busy: squeue's command paths). Each writing has
+# its id (class.sh's GRADE_CLASS_ID, passed by its scripts as WB_CLASS_ID):
+# a job of an earlier writing grades nothing (exit 2). It prints
 # the three sbatch commands: the build, then the array (afterany: a build
 # that failed or never ran leaves every task a node fault, not a wait), then
 # collect. Settings: GRADE_SBATCH_OPTS
@@ -28,39 +33,52 @@
 # reports as a node fault), and what tools/grade_task.sh and tools/grade
 # read (GRADE_TIMEOUT, GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...):
 # every GRADE_ setting exported when the scripts are written is the jobs'
-# (class.sh), and only those: the GRADE_ settings of the shell that submits
-# them are dropped.
+# (class.sh), with the build's CC, CFLAGS, NVCC, NVFLAGS and PATH as they
+# are then, and only those: the GRADE_ and build settings of the shell
+# that submits them are dropped.
 #
 # build: the workbook/ built once on a node of the tasks' partition (make
-# student-objects checker, the class's labs, SLURM_CPUS_PER_TASK jobs),
+# student-objects checker, the class's labs, the job's CPUs as make's jobs),
 # after GRADE_SETUP; state/build.start, state/build.end (its status) and
 # state/build.ok (the checker's cksum) say how it went.
 #
-# task: this GPU model calibrated first where no task has yet
-# (tools/calibrate.sh --once, into RUNS/calibration/), then student K (the
-# K-th line of students) built against workbook/ and run by
-# tools/grade_task.sh into RUNS/NAME/ (each GPU run limited by the class's
-# calibration of its model where there is one, else GRADE_TIMEOUT; in its
-# sandbox: a node without one fails the task, a node fault, never the
-# student's; so is a workbook the build job did not build); state/K.start
-# and state/K.end say when it began (job, node) and how it ended.
+# task: student K (the K-th line of students) by tools/grade_task.sh into
+# RUNS/NAME/: the node checked first (a node at fault builds and calibrates
+# nothing: a node fault, never the student's; so is a workbook the build
+# job did not build); then this GPU model calibrated where no task has yet
+# (GRADE_CALIBRATE_ONCE: tools/calibrate.sh --once, into RUNS/calibration/,
+# with the task's CPUs); then the student's labs built against workbook/
+# and run, each in its sandbox (each GPU run limited by the class's
+# calibration of its model where there is one, else GRADE_TIMEOUT). In a
+# temp folder of the task's own, removed however the task ends. Told to
+# stop (scancel, the time limit): state/K.end says so, nothing more is
+# judged. state/K.start and state/K.end say when it began (job, node) and
+# how it ended. Exit 3 where a lab was the node's fault.
 #
-# again: students K... graded again (the workbook must be built): their
+# again: students K... graded again (the workbook must be built; none whose
+# task Slurm still lists, queued or running): their
 # runs and states are removed (no stale run is graded), sbatch --array=K,...
 # array.sbatch, the new job kept in state/K.queued (collect names it while
 # the task waits), then the collect line to paste.
 #
 # collect: every student of the class gets a row. A lab of a student's
-# files with no result in RUNS (the task was cancelled, hit the time limit,
-# was cut short mid-build, or never started) gets a record (RUNS/NAME/labNN.fail)
-# saying so: how far the task got, what Slurm says of it (sacct, else
-# scontrol, while it still knows the job) and the last lines of its log.
-# Records a collect wrote are written again by the next (a later collect
-# gives the same result). Then tools/grade writes SLURMDIR/report.txt and
-# SLURMDIR/gradebook.csv, outside the graded folder.
-# Exit status: write and task: 0, 2 bad usage (task: grade_task.sh's: 3
-# the node could not grade); collect: the grader's (0 every point earned and
-# nothing flagged, 1 a point lost or something flagged, 2 nothing graded).
+# files with no result in RUNS (the task was cancelled, timed out, was cut
+# short mid-build, has not started or ended yet, or never started) gets a
+# record (RUNS/NAME/labNN.fail, line 1 `labNN: not graded: its task ...`):
+# no score, a flag (tools/grade.d/class.awk), never a 0; how far the task
+# got, what Slurm says of it (sacct, else scontrol, while it still knows
+# the job) and the last lines of its log. Records a collect wrote are
+# written again by the next (a later collect gives the same result). Then
+# tools/grade writes SLURMDIR/report.txt and SLURMDIR/gradebook.csv,
+# outside the graded folder. One collect at a time (SLURMDIR/collect.lock:
+# the next waits). Its last lines count the labs not graded by reason and
+# give the again.sh line that grades them.
+# Exit status: write and task: 0, 2 bad usage or a job of an earlier
+# writing (task: 3 a lab was the node's fault); busy: 0, 2 the class has
+# jobs queued or running; collect: 0 every point earned and nothing
+# flagged, 1 graded: a point lost or something flagged (labs not graded
+# included), 2 the grader could not grade, 3 nothing graded (no lab of the
+# class has a result).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$here")
 cmd=${1:-}
@@ -460,13 +478,18 @@ slurm_state() {
 # again.sh's): the next waits for it (a lock whose collect ended without removing it goes)
 lock() {
     lk=$sl/collect.lock
-    n=0
+    n=0; miss=0
     until mkdir "$lk" 2>/dev/null; do
-        read -r lh lp <"$lk/owner" 2>/dev/null
-        if [ -n "$lp" ] && [ "$lh" = "$(hostname 2>/dev/null)" ] && ! kill -0 "$lp" 2>/dev/null; then
+        lh=; lp=
+        [ -f "$lk/owner" ] && read -r lh lp 2>/dev/null <"$lk/owner"
+        if [ -n "$lp" ]; then miss=0; else miss=$((miss + 1)); fi
+        # (its collect ended without removing it: on this host, not running; or never said whose)
+        if { [ -n "$lp" ] && [ "$lh" = "$(hostname 2>/dev/null)" ] && [ ! -d "/proc/$lp" ] &&
+            ! kill -0 "$lp" 2>/dev/null; } ||
+            [ $miss -ge 30 ]; then
             rm -rf "$lk"; continue
         fi
-        [ $n -eq 0 ] && echo "collect: another collect of this class runs ($lh, $lp): waiting for it" >&2
+        [ $n -eq 0 ] && echo "collect: another collect of this class runs${lp:+ ($lh, process $lp)}: waiting for it" >&2
         n=$((n + 1))
         [ $n -gt 600 ] && { echo "collect: $lk is still there after 10 minutes: remove it if no collect runs" >&2; exit 2; }
         sleep 1

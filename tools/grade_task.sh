@@ -27,7 +27,12 @@
 # calibrated run, at least 20 s, at most GRADE_TIMEOUT; GRADE_TIMEOUT for
 # a lab it did not time (lab01, another GPU, no calibration).
 # `sh tools/grade_task.sh --limit LAB CALDIR NAME` prints that limit and
-# why, for GPU NAME.
+# why, for GPU NAME; `sh tools/grade_task.sh --cpus` the CPUs this job may
+# use (a Slurm task's allocation, SLURM_CPUS_PER_TASK, else nproc).
+# The student's files are copied from inside their own folders without
+# following a symlink: a hand-in that is a symlink, in a folder that is one,
+# or not a regular file (a FIFO, a device) is refused, named in its lab's
+# record (a 0: `labNN: refused: ...`) and never read.
 # Writes OUT_DIR/labNN.run for each lab run (its seed, size, the fingerprint:
 # the cksum of the student's file as built, the command that repeats the run,
 # the tripwire's words, the build's seconds, the run's limit and why, the
@@ -60,7 +65,13 @@
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
 # sh run first, e.g. `module load cuda` (tools/grade_setup.sh: by bash where
 # there is one, with the site's module command loaded; what it sets is the
-# task's).
+# task's). GRADE_CALIBRATE_ONCE=STAMP (a Slurm task, tools/grade_slurm.sh):
+# after the node's check, before any build, this GPU's calibration
+# (tools/calibrate.sh --once STAMP, into OUT_DIR's parent); a solution that
+# fails there makes the GPU labs the node's fault.
+# Told to stop (SIGTERM, SIGINT), it ends and judges nothing more: a run
+# that ended by a signal gets a moment for the stop to reach this script
+# first, and a run that left no status is never the student's.
 # The sandbox (tools/sandbox.sh): every build and every run of the student's
 # code runs in bubblewrap: it sees its own copy (writable for the build
 # only), BASE read-only for the build, and a private /tmp, not the class,
@@ -75,7 +86,9 @@
 # use (sh tools/gpu.sh count, else nvidia-smi -L). Where one is not, the
 # labs that need it are not built and their records (line 1 `labNN: not
 # graded: the node's fault, ...`) say what the node lacks: a node fault,
-# flagged, never the student's 0.
+# flagged, never the student's 0. So is a GPU lab whose run fails with a
+# CUDA error (exit 3) where CUDA can use no GPU after it, or where BASE's
+# own build of the lab, run the same way outside the sandbox, fails too.
 # Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
 # could not grade (the setup line failed, a tool is missing, BASE unusable).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
@@ -92,8 +105,8 @@ exercise_files() {
         for ext in c cuh; do
             [ -f "$top/$ld/exercises.$ext" ] || continue
             for d in "$@"; do
-                # (a symlink is listed too: the copy refuses it, and says so)
-                if [ -f "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld" ]; then
+                # (what is not a regular file is listed too: the copy refuses it, and says so)
+                if [ -e "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld" ]; then
                     echo "$l $ld/exercises.$ext"; break
                 fi
             done
@@ -364,12 +377,12 @@ for lf in $labs; do
         kept="$kept $lf"
         continue
     fi
-    what="not a regular file"
-    if [ -L "$sdirp/${f%/*}" ]; then what="in ${f%/*}, a symlink to a folder"
-    elif [ -L "$sdirp/$f" ]; then what="a symlink"
-    elif [ ! -e "$sdirp/$f" ]; then what="missing"; fi
+    what="$f is not a regular file (a FIFO, a device or a folder)"
+    if [ -L "$sdirp/${f%/*}" ]; then what="$f: its folder ${f%/*} is a symlink"
+    elif [ -L "$sdirp/$f" ]; then what="$f is a symlink"
+    elif [ ! -e "$sdirp/$f" ]; then what="$f is gone"; fi
     rm -f "$copy/handin/$f"
-    fail "${lf%%:*}" "refused: $f is $what, not a regular file (not read: hand in the file itself)" "" "(not a file)"
+    fail "${lf%%:*}" "refused: $what (not read: hand in the file itself)" "" "(not a file)"
 done
 labs=$kept
 # the sandbox's user owns the copy (run as root, the sandbox runs as GRADE_SANDBOX_UID)

@@ -417,6 +417,33 @@ if [ "$n" -eq "$(echo $SOLS | wc -w)" ] && [ "$n" -ge 6 ]; then
     ok "every lab's solutions file builds as a student's file against the class's workbook ($n labs)"
 else notok "the solutions build as a student's file" "$(awk '$2 != 0' "$D/solbuild.out" 2>/dev/null | tr '\n' ' '); $(cat "$D"/solbuild-*.log 2>/dev/null | grep -m 2 error)"; fi
 
+# a hand-in that is not a regular file, graded against the class's workbook: refused and
+# named, never read (a symlink to a file outside the class, a folder that is a symlink, a FIFO)
+L=$D/links
+mkdir -p "$L/s/lab01_cpu_reduce" "$L/s/lab03_interleaved" "$L/else"
+echo 'int secret_line_of_the_grader;' >"$L/secret.c"
+ln -s "$L/secret.c" "$L/s/$E1"
+cp lab02_neighbored/exercises.cuh "$L/else/" && ln -s "$L/else" "$L/s/lab02_neighbored"
+mkfifo "$L/s/lab03_interleaved/exercises.cuh"
+timeout 120 sh "$W/tools/grade_task.sh" "$L/s" "$L/out" "$SL/workbook" 2>"$L/err"
+st=$?
+got=$(head -qn 1 "$L/out/lab01.fail" "$L/out/lab02.fail" "$L/out/lab03.fail" 2>/dev/null | cut -d' ' -f 1-4 | tr '\n' '|')
+if [ $st -eq 0 ] && [ "$got" = "lab01: refused: $E1 is|lab02: refused: lab02_neighbored/exercises.cuh: its|lab03: refused: lab03_interleaved/exercises.cuh is|" ] &&
+    ! grep -rq secret_line "$L/out" "$L/err" && grep -q ' is a symlink (not read' "$L/out/lab01.fail"; then
+    ok "a symlink, a folder that is a symlink, a FIFO handed in: each refused and named, never read"
+else notok "hand-ins that are not regular files" "exit $st; $got; $(head -c 200 "$L/err")"; fi
+
+# a GPU that fails the instructor's own solutions (as this node's GPU-less CUDA does, told
+# there is a GPU): the calibration, after the node's check, says so: a node fault, not built
+mkdir -p "$D/gpu1/s/lab02_neighbored" && cp lab02_neighbored/solutions/exercises.cuh "$D/gpu1/s/lab02_neighbored/"
+GRADE_CALIBRATE_ONCE=$SL/class.sh GRADE_CALIBRATE_RUNS=1 GRADE_NODE_GPUS=1 GRADE_NODE_CC=75 CUDA_ARCH=75 \
+    timeout 300 sh "$W/tools/grade_task.sh" "$D/gpu1/s" "$D/gpu1/runs/s" "$SL/workbook" >"$D/gpu1/out" 2>&1
+st=$?
+if [ $st -eq 0 ] && grep -q "^lab02: not graded: the node's fault, not the student's file: node $host's GPU fails the instructor's own solutions: lab02 exit 3" \
+    "$D/gpu1/runs/s/lab02.fail" && [ ! -e "$D/gpu1/runs/s/lab02.run" ]; then
+    ok "a GPU the instructor's solutions fail on (calibration): the lab a node fault, the student's file not built"
+else notok "a GPU that fails the solutions: a node fault" "exit $st; $(head -c 300 "$D/gpu1/runs/s/lab02.fail" 2>/dev/null); $(tail -n 3 "$D/gpu1/out")"; fi
+
 # a second collect, by hand, two at once: the same report and gradebook, the same status
 cp "$rep" "$D/report.1"; cp "$G" "$D/gradebook.1"
 sh "$SL/collect.sbatch" >"$D/collect2.out" 2>&1 &
