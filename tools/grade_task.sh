@@ -372,8 +372,9 @@ kept=
 for lf in $labs; do
     f=${lf#*:}
     mkdir -p "$copy/handin/${f%/*}" || exit 2
-    if (cd "$sdirp" && cd -P "${f%/*}" 2>/dev/null && [ "$(pwd -P)" = "$sdirp/${f%/*}" ] &&
-        [ -f "${f##*/}" ] && [ ! -L "${f##*/}" ] && cp -P "${f##*/}" "$copy/handin/$f") 2>/dev/null && [ -f "$copy/handin/$f" ] && [ ! -L "$copy/handin/$f" ]; then
+    if (cd "$sdirp" && cd -P "${f%/*}" && [ "$(pwd -P)" = "$sdirp/${f%/*}" ] && [ -f "${f##*/}" ] &&
+        [ ! -L "${f##*/}" ] && cp -P "${f##*/}" "$copy/handin/$f") 2>/dev/null &&
+        [ -f "$copy/handin/$f" ] && [ ! -L "$copy/handin/$f" ]; then
         kept="$kept $lf"
         continue
     fi
