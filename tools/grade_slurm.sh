@@ -412,13 +412,13 @@ task() {
     echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}, $cpus $cpuw" >&2
     # the task's own temp folder: the grader's records and the student's copy (open to the
     # sandbox's user); it goes when the task ends, however it is stopped
+    pid=; tdir=
+    trap 'stop SIGTERM 143' TERM
+    trap 'stop SIGINT 130' INT
     tdir=$(mktemp -d "${TMPDIR:-/tmp}/grade-task.XXXXXX") && chmod 711 "$tdir" ||
         { echo "exit 2: no temp folder in ${TMPDIR:-/tmp} on $node" >"$sl/state/$k.end"; exit 2; }
     TMPDIR=$tdir
     export TMPDIR
-    pid=
-    trap 'stop SIGTERM 143' TERM
-    trap 'stop SIGINT 130' INT
     # the class's workbook, built once by the build job; then grade_task.sh checks the node
     # before anything is built or run, and the first task on each GPU model calibrates it
     # (tools/calibrate.sh --once: this GPU's bars), with this task's CPUs
@@ -446,7 +446,7 @@ stop() {
         n=0
         while [ $n -lt 8 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.5; n=$((n + 1)); done
     fi
-    rm -rf "$tdir"
+    [ -n "$tdir" ] && rm -rf "$tdir"
     exit "$2"
 }
 
