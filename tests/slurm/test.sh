@@ -27,7 +27,8 @@
 # it runs `make grade SOURCES=... SLURM=1` with GRADE_SBATCH_OPTS (partition,
 # account, every CPU of the node, a GPU, time), GRADE_CUDA_ARCH=75 and a
 # GRADE_SETUP line in bash (a [[ test: it fails under /bin/sh, as `module
-# load` does), submits the printed sbatch lines (the class's workbook built
+# load` does; it hides any real GPU from the tasks, CUDA_VISIBLE_DEVICES=-1,
+# so the GPU labs take the no-GPU path on any machine), submits the printed sbatch lines (the class's workbook built
 # once in "the class.slurm/workbook", then the array, then collect) from a
 # shell whose GRADE_SETUP, CFLAGS and NVCC would fail or change every job
 # (the jobs take the class's settings, not the shell's), with its own
@@ -231,7 +232,7 @@ OPTS="--partition=wbq --account=cs101 --cpus-per-task=$ncpu --time=00:10:00${gre
 # more of the line)
 grade_write() {
     env GRADE_SBATCH_OPTS="$OPTS" GRADE_CONF="$D/grade.conf" \
-        GRADE_SETUP="[[ -n bash ]] && echo ran >>'$D/setup ran' && { [ \"\${SLURM_ARRAY_TASK_ID:-}\" != 8 ] || GRADE_SANDBOX_UID=no-such-user; }${1:-}" \
+        GRADE_SETUP="[[ -n bash ]] && echo ran >>'$D/setup ran' && CUDA_VISIBLE_DEVICES=-1 && { [ \"\${SLURM_ARRAY_TASK_ID:-}\" != 8 ] || GRADE_SANDBOX_UID=no-such-user; }${1:-}" \
         GRADE_TIMEOUT=300 GRADE_LENGTH=100003 GRADE_RUN_ARGS="-r 3" GRADE_CUDA_ARCH=75 \
         make -s --no-print-directory -C "$W" grade "SOURCES=$S" SLURM=1 >"${WOUT:-$D/write.out}" 2>&1
 }
@@ -436,7 +437,7 @@ else notok "hand-ins that are not regular files" "exit $st; $got; $(head -c 200 
 # a GPU that fails the instructor's own solutions (as this node's GPU-less CUDA does, told
 # there is a GPU): the calibration, after the node's check, says so: a node fault, not built
 mkdir -p "$D/gpu1/s/lab02_neighbored" && cp lab02_neighbored/solutions/exercises.cuh "$D/gpu1/s/lab02_neighbored/"
-GRADE_CALIBRATE_ONCE=$SL/class.sh GRADE_CALIBRATE_RUNS=1 GRADE_NODE_GPUS=1 GRADE_NODE_CC=75 CUDA_ARCH=75 \
+GRADE_CALIBRATE_ONCE=$SL/class.sh GRADE_CALIBRATE_RUNS=1 GRADE_NODE_GPUS=1 GRADE_NODE_CC=75 CUDA_ARCH=75 CUDA_VISIBLE_DEVICES=-1 \
     timeout 300 sh "$W/tools/grade_task.sh" "$D/gpu1/s" "$D/gpu1/runs/s" "$SL/workbook" >"$D/gpu1/out" 2>&1
 st=$?
 if [ $st -eq 0 ] && grep -q "^lab02: not graded: the node's fault, not the student's file: node $host's GPU fails the instructor's own solutions: lab02 exit 3" \
