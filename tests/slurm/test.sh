@@ -464,9 +464,10 @@ if grep -q "^make grade: the grader's status is 1: graded" "$D/regrade.out" && !
 else notok "make grade RESULTS=the runs" "exit $st; $(grep -E 'REJECTED|credited' "$D/regrade.out" | head -n 2)"; fi
 
 # ---- one student again (again.sh), collected while its task waits: no stale run graded, no 0
-sh "$SL/again.sh" 7 >"$D/again.out" 2>&1
+# (submitted held, SBATCH_HOLD: a hold after it could come once the task has started)
+SBATCH_HOLD=1 sh "$SL/again.sh" 7 >"$D/again.out" 2>&1
 j2=$(sed -n 's/^grade: students 7 again: job \([0-9]*\);.*/\1/p' "$D/again.out")
-if [ -n "$j2" ] && scontrol hold "$j2" >/dev/null 2>&1; then
+if [ -n "$j2" ] && [ "$(job_field "${j2}_7" JobState)" = PENDING ]; then
     sh "$SL/collect.sbatch" >"$D/collect4.out" 2>&1
     joined "$D/collect4.out" >"$D/collect4.log"
     got=$(awk -F, '$1 == "stub" { print $2 }' "$G")
