@@ -464,8 +464,10 @@ if grep -q "^make grade: the grader's status is 1: graded" "$D/regrade.out" && !
 else notok "make grade RESULTS=the runs" "exit $st; $(grep -E 'REJECTED|credited' "$D/regrade.out" | head -n 2)"; fi
 
 # ---- one student again (again.sh), collected while its task waits: no stale run graded, no 0
-# (submitted held, SBATCH_HOLD: a hold after it could come once the task has started)
-SBATCH_HOLD=1 sh "$SL/again.sh" 7 >"$D/again.out" 2>&1
+# (its task waits: the partition is down while it is submitted and collected; a hold after
+# the submission could come once the task has started)
+scontrol update PartitionName=wbq State=DOWN
+sh "$SL/again.sh" 7 >"$D/again.out" 2>&1
 j2=$(sed -n 's/^grade: students 7 again: job \([0-9]*\);.*/\1/p' "$D/again.out")
 if [ -n "$j2" ] && [ "$(job_field "${j2}_7" JobState)" = PENDING ]; then
     sh "$SL/collect.sbatch" >"$D/collect4.out" 2>&1
@@ -482,7 +484,7 @@ if [ -n "$j2" ] && [ "$(job_field "${j2}_7" JobState)" = PENDING ]; then
         [ "$(squeue -h -r -o %i | grep -c '_7$')" -eq 1 ]; then
         ok "again.sh 7 while its task waits: refused, one task of stub's only"
     else notok "again.sh 7 twice" "exit $st; $(head -c 300 "$D/again2.out")"; fi
-    scontrol release "$j2" >/dev/null 2>&1
+    scontrol update PartitionName=wbq State=UP
     if wait_for 120 job_done "${j2}_7"; then
         sh "$SL/collect.sbatch" >/dev/null 2>&1
         got=$(awk -F, '$1 == "stub" { print $2 }' "$G")
@@ -490,6 +492,7 @@ if [ -n "$j2" ] && [ "$(job_field "${j2}_7" JobState)" = PENDING ]; then
         else notok "again.sh 7: once its task ended, collect grades it" "stub: '$got'"; fi
     else notok "again.sh 7: its task ends" "squeue: $(squeue -h 2>&1 | tr '\n' '|')"; fi
 else notok "again.sh 7 submits the task again" "$(head -c 300 "$D/again.out")"; fi
+scontrol update PartitionName=wbq State=UP
 
 # ---- the class again, the good student alone; a task of the earlier writing, queued from a
 # copy of its script (a path the writing cannot see), released after it: it grades nothing
