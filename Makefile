@@ -199,6 +199,8 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC     $<"
 	$(Q)$(CC) $(CFLAGS) $(DEPFLAGS) -Icommon -c -o $@ $<
+# (lab01's solutions include "exercises.h" as a student's file does: from the lab's folder)
+$(BUILD)/lab01_cpu_reduce/solutions/%.o: CFLAGS += -Ilab01_cpu_reduce
 
 # ---- GPU labs: one binary from every .cu in the lab's directory -------------
 # (the exercise file, exercises.cuh, is compiled in exercises.cu alone: a

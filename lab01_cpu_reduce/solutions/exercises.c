@@ -6,7 +6,7 @@
  * (make handout).
  */
 #include "workbook.h"
-#include "../exercises.h"
+#include "exercises.h"
 
 /* Exercise 1 (fix it): with an odd size, stride = size / 2 pairs elements
  * 0..stride-1 with stride..2*stride-1 and leaves data[size-1] out: the book's

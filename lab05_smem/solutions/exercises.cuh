@@ -9,7 +9,7 @@
 #define LAB05_EXERCISES_CUH
 
 #include "workbook.h"
-#include "../reduce_smem.cuh" /* SMEM_MAX_BLOCK */
+#include "reduce_smem.cuh" /* SMEM_MAX_BLOCK */
 #include "kernels/block.cuh"
 
 #include <limits.h>

@@ -203,7 +203,7 @@ SL=$W/sl.slurm
 rm -rf "$W/sl" "$W/sl.runs" "$SL"; mkdir -p "$W/sl/stub" "$W/sl/crash" "$W/sl/gpu/lab02_neighbored"
 cp -R "$S/stub/." "$W/sl/stub/"; cp -R "$S/crash/." "$W/sl/crash/"
 cp lab02_neighbored/exercises.cuh "$W/sl/gpu/lab02_neighbored/"
-run env SLURM=1 GRADE_RUNS="$W/sl.runs" GRADE_TIMEOUT=5 GRADE_LENGTH=1003 \
+run env SLURM=1 NVCC=nvcc-not-installed GRADE_RUNS="$W/sl.runs" GRADE_TIMEOUT=5 GRADE_LENGTH=1003 \
     GRADE_SBATCH_OPTS="-p gpu --account=cs101 -c 3" sh tools/grader/grade_sources.sh "$W/sl"
 if [ "$STATUS" -eq 0 ] && grep -q 'sbatch --parsable .*array.sbatch' "$OUTF" &&
     grep -q '^#SBATCH --array=1-3$' "$SL/array.sbatch" && grep -q '^#SBATCH --gres=gpu:1$' "$SL/array.sbatch" &&
@@ -225,7 +225,7 @@ else notok "SLURM=1: a task before the build job ran" "exit $st; $(head -c 300 "
 expect_usage "SLURM=1: again.sh refuses while the workbook is not built, in one line, runs kept" \
     sh "$SL/again.sh" 3
 [ -f "$W/sl.runs/stub/lab01.fail" ] || notok "SLURM=1: again.sh refusing keeps the runs" "stub's lab01.fail is gone"
-CC=false NVCC=false sh "$SL/build.sbatch" >"$W/build.log" 2>&1
+CK=$SL/workbook/tools/grader/checker/checker.c; cp "$CK" "$W/ck.c"; echo no >>"$CK"; sh "$SL/build.sbatch" >"$W/build.log" 2>&1; cp "$W/ck.c" "$CK"
 SLURM_ARRAY_TASK_ID=3 sh "$SL/task.sh" 2>>"$W/sl.err"
 st=$?
 if [ $st -eq 3 ] && grep -q "^lab01: not graded: the node's fault, .*: the class's build job failed (exit 2)" \
@@ -502,7 +502,7 @@ cp "$C/alice-lab01.csv" "$d/lab01-zed.csv"
 cp "$C/alice-lab02.csv" "$d/lab02_zed.csv"
 run sh tools/grader/grade "$d" --csv
 expect_grep "all files misnamed: zed has a gradebook row, 0 and the flag" \
-    '^zed,0,0,0,0,0,0,,,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
+    '^zed,0,0,0,0,0,0,0,160,missing lab01 lab02 lab03 lab04 lab05 lab06; misnamed lab01-zed\.csv; misnamed lab02_zed\.csv,$' "$OUTF"
 # every line at most 100 columns (the gradebook CSV aside), and the exit statuses
 check_width "the test class's report: every line at most 100 columns" "$W/class.out"
 run make -s --no-print-directory grade RESULTS="$C"

@@ -17,9 +17,10 @@
 #       holds every GPU's lock while it runs: no student's run shares a GPU
 #       with it, and each runs with its limits.
 #   sh tools/grader/calibrate.sh --once STAMP RUNS [LAB...]
-#       the same on one Slurm node (tools/grader/grade_slurm.sh's task): only when
-#       RUNS/calibration holds no file for this node's GPU newer than STAMP
-#       and no other task is calibrating that GPU; GRADE_SETUP runs first.
+#       the same on one Slurm node (tools/grader/grade_task.sh, for a Slurm task,
+#       after the node's check): only when RUNS/calibration holds no file for
+#       this node's GPU newer than STAMP and no other task is calibrating
+#       that GPU; GRADE_SETUP runs first (unless it ran: GRADE_SETUP_STATUS).
 #   sh tools/grader/calibrate.sh --size LAB    (the tests) a size drawn by that rule
 #   sh tools/grader/calibrate.sh --from DIR CSV...
 #       no GPU: the calibration of these ./labNN --exercises --csv outputs of
@@ -38,8 +39,11 @@
 # Environment: GRADE_CALIBRATE_RUNS (runs a lab, default 3), GRADE_GPUS,
 # GRADE_TIMEOUT (seconds a run may take, default 60), GRADE_LENGTH and
 # GRADE_SHAPE (the sizes' centre, as tools/grader/grade_task.sh), GRADE_RUN_ARGS
-# (more arguments for every run), GRADE_MAKE_JOBS, GRADE_KEEP=1 (keep the
-# build).
+# (more arguments for every run), GRADE_MAKE_JOBS (default: the CPUs this
+# job may use, a Slurm task's allocation), GRADE_KEEP=1 (keep the build),
+# GRADE_CALIBRATE_FAULT (a file: where a solution's run fails on a GPU with
+# exit 2 or more, a CUDA error, a crash or the time limit, its first such
+# failure is written there: tools/grader/grade_task.sh then calls it the node's).
 # Exit status: 0 a calibration was written (or, --once, was not needed);
 # 1 none could be measured (no solutions here, the build or every run
 # failed: the report then grades by grade.conf's bars and says so);
@@ -199,7 +203,8 @@ t0=$(now)
 work=$(mktemp -d "${TMPDIR:-/tmp}/grade-calibrate.XXXXXX") || exit 2
 [ "${GRADE_KEEP:-}" = 1 ] || trap 'rm -rf "$work"; [ -n "$once" ] && rmdir "$cal/.busy-$s" 2>/dev/null' EXIT
 trap 'exit 2' INT TERM
-ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+# (the CPUs this job may use: a Slurm task's allocation, not the node's count)
+ncpu=$(sh "$here/grade_task.sh" --cpus)
 # shellcheck disable=SC2086
 if ! make -C "$top" -j"${GRADE_MAKE_JOBS:-$ncpu}" --no-print-directory SOLUTIONS=1 BUILD="$work/build" BIN="$work/bin/" \
     $labs >"$work/build.log" 2>&1; then
@@ -234,6 +239,10 @@ for g in $gpus; do
                 >>"$work/out/commands"
             if [ $st -gt 1 ] || ! head -n 1 "$work/out/$lab-$k.csv" | grep -q '^lab,device,'; then
                 echo "grade: calibration: GPU $g: ./$lab exit $st: $(head -n 1 "$work/out/$lab-$k.err" | cut -c 1-60)" >&2
+                # (a solution that errs, crashes or hangs here: this GPU's fault, said once)
+                [ $st -gt 1 ] && [ -n "${GRADE_CALIBRATE_FAULT:-}" ] && [ ! -s "$GRADE_CALIBRATE_FAULT" ] &&
+                    echo "$lab exit $st on GPU $g: $(grep . "$work/out/$lab-$k.err" | head -n 1 | cut -c 1-100)" \
+                        >"$GRADE_CALIBRATE_FAULT"
                 rm -f "$work/out/$lab-$k.csv"; nbad=$((nbad + 1))
                 continue
             fi

@@ -8,6 +8,7 @@
 #   sh tools/grader/grade_slurm.sh task SLURMDIR [K]             (task.sh; K: SLURM_ARRAY_TASK_ID)
 #   sh tools/grader/grade_slurm.sh collect SLURMDIR [JOBID]      (collect.sbatch)
 #   sh tools/grader/grade_slurm.sh again SLURMDIR K...           (again.sh: students K... again)
+#   sh tools/grader/grade_slurm.sh busy RUNS                     (tools/grader/grade_sources.sh, first)
 #
 # write: SLURMDIR is RUNS with .runs replaced by .slurm (dir.runs ->
 # dir.slurm): class.sh (the class and its settings), students (one name a
@@ -15,7 +16,11 @@
 # solutions), build.sbatch (builds it once), task.sh, array.sbatch (one
 # task per student), collect.sbatch (asking for the tasks' --time),
 # again.sh, and logs/ (build-JOBID.log, task-JOBID-K.log,
-# collect-JOBID.log). Old logs, states and reports are removed. It prints
+# collect-JOBID.log). Old logs, states and reports are removed. Refused
+# (exit 2, nothing touched, the scancel line printed) while Slurm lists a job
+# of the class's scripts (busy: squeue's command paths). Each writing has
+# its id (class.sh's GRADE_CLASS_ID, passed by its scripts as WB_CLASS_ID):
+# a job of an earlier writing grades nothing (exit 2). It prints
 # the three sbatch commands: the build, then the array (afterany: a build
 # that failed or never ran leaves every task a node fault, not a wait), then
 # collect. Settings: GRADE_SBATCH_OPTS
@@ -28,39 +33,52 @@
 # reports as a node fault), and what tools/grader/grade_task.sh and tools/grader/grade
 # read (GRADE_TIMEOUT, GRADE_BUILD_TIMEOUT, GRADE_LENGTH, GRADE_CONF, ...):
 # every GRADE_ setting exported when the scripts are written is the jobs'
-# (class.sh), and only those: the GRADE_ settings of the shell that submits
-# them are dropped.
+# (class.sh), with the build's CC, CFLAGS, NVCC, NVFLAGS and PATH as they
+# are then, and only those: the GRADE_ and build settings of the shell
+# that submits them are dropped.
 #
 # build: the workbook/ built once on a node of the tasks' partition (make
-# student-objects checker, the class's labs, SLURM_CPUS_PER_TASK jobs),
+# student-objects checker, the class's labs, the job's CPUs as make's jobs),
 # after GRADE_SETUP; state/build.start, state/build.end (its status) and
 # state/build.ok (the checker's cksum) say how it went.
 #
-# task: this GPU model calibrated first where no task has yet
-# (tools/grader/calibrate.sh --once, into RUNS/calibration/), then student K (the
-# K-th line of students) built against workbook/ and run by
-# tools/grader/grade_task.sh into RUNS/NAME/ (each GPU run limited by the class's
-# calibration of its model where there is one, else GRADE_TIMEOUT; in its
-# sandbox: a node without one fails the task, a node fault, never the
-# student's; so is a workbook the build job did not build); state/K.start
-# and state/K.end say when it began (job, node) and how it ended.
+# task: student K (the K-th line of students) by tools/grader/grade_task.sh into
+# RUNS/NAME/: the node checked first (a node at fault builds and calibrates
+# nothing: a node fault, never the student's; so is a workbook the build
+# job did not build); then this GPU model calibrated where no task has yet
+# (GRADE_CALIBRATE_ONCE: tools/grader/calibrate.sh --once, into RUNS/calibration/,
+# with the task's CPUs); then the student's labs built against workbook/
+# and run, each in its sandbox (each GPU run limited by the class's
+# calibration of its model where there is one, else GRADE_TIMEOUT). In a
+# temp folder of the task's own, removed however the task ends. Told to
+# stop (scancel, the time limit): state/K.end says so, nothing more is
+# judged. state/K.start and state/K.end say when it began (job, node) and
+# how it ended. Exit 3 where a lab was the node's fault.
 #
-# again: students K... graded again (the workbook must be built): their
+# again: students K... graded again (the workbook must be built; none whose
+# task Slurm still lists, queued or running): their
 # runs and states are removed (no stale run is graded), sbatch --array=K,...
 # array.sbatch, the new job kept in state/K.queued (collect names it while
 # the task waits), then the collect line to paste.
 #
 # collect: every student of the class gets a row. A lab of a student's
-# files with no result in RUNS (the task was cancelled, hit the time limit,
-# was cut short mid-build, or never started) gets a record (RUNS/NAME/labNN.fail)
-# saying so: how far the task got, what Slurm says of it (sacct, else
-# scontrol, while it still knows the job) and the last lines of its log.
-# Records a collect wrote are written again by the next (a later collect
-# gives the same result). Then tools/grader/grade writes SLURMDIR/report.txt and
-# SLURMDIR/gradebook.csv, outside the graded folder.
-# Exit status: write and task: 0, 2 bad usage (task: grade_task.sh's: 3
-# the node could not grade); collect: the grader's (0 every point earned and
-# nothing flagged, 1 a point lost or something flagged, 2 nothing graded).
+# files with no result in RUNS (the task was cancelled, timed out, was cut
+# short mid-build, has not started or ended yet, or never started) gets a
+# record (RUNS/NAME/labNN.fail, line 1 `labNN: not graded: its task ...`):
+# no score, a flag (tools/grader/grade.d/class.awk), never a 0; how far the task
+# got, what Slurm says of it (sacct, else scontrol, while it still knows
+# the job) and the last lines of its log. Records a collect wrote are
+# written again by the next (a later collect gives the same result). Then
+# tools/grader/grade writes SLURMDIR/report.txt and SLURMDIR/gradebook.csv,
+# outside the graded folder. One collect at a time (SLURMDIR/collect.lock:
+# the next waits). Its last lines count the labs not graded by reason and
+# give the again.sh line that grades them.
+# Exit status: write and task: 0, 2 bad usage or a job of an earlier
+# writing (task: 3 a lab was the node's fault); busy: 0, 2 the class has
+# jobs queued or running; collect: 0 every point earned and nothing
+# flagged, 1 graded: a point lost or something flagged (labs not graded
+# included), 2 the grader could not grade, 3 nothing graded (no lab of the
+# class has a result).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
 top=$(dirname "$(dirname "$here")")
 cmd=${1:-}
@@ -95,9 +113,42 @@ uncollect() {
     rm -f "$sl/collected"
 }
 
+# slurmdir RUNS: the class's SLURMDIR (dir.runs -> dir.slurm)
+slurmdir() { case $1 in *.runs) echo "${1%.runs}.slurm" ;; *) echo "$1.slurm" ;; esac; }
+
+# class_jobs SLURMDIR [-r]: the jobs of the class's scripts Slurm still lists (queued,
+# running, completing), "JOBID STATE" a line (-r: an array's tasks one a line, JOBID_K);
+# nothing where there is no squeue
+class_jobs() {
+    command -v squeue >/dev/null 2>&1 || return 0
+    cp_=$(cd "$1" 2>/dev/null && pwd -P)
+    tl=; command -v timeout >/dev/null 2>&1 && tl="timeout 20"
+    $tl squeue -h ${2:-} -o '%i|%T|%o' 2>/dev/null | while IFS='|' read -r id st c; do
+        # (the script's path, then its arguments: collect.sbatch JOBID)
+        case $c in
+            "$1"/build.sbatch* | "$1"/array.sbatch* | "$1"/collect.sbatch* | "$cp_"/build.sbatch* | \
+                "$cp_"/array.sbatch* | "$cp_"/collect.sbatch*) echo "$id $st" ;;
+        esac
+    done
+}
+
+# busy RUNS: exit 1 (and say so, with the scancel line) where the class of RUNS still
+# has jobs queued or running: writing it again would change what they grade
+busy() {
+    bsl=$(slurmdir "$1")
+    [ -f "$bsl/class.sh" ] || return 0
+    jobs=$(class_jobs "$bsl" | awk '{ sub(/_.*/, "", $1); if (!seen[$1]++) printf "%s%s", s, $1; s = " " }')
+    [ -z "$jobs" ] && return 0
+    echo "grade: SLURM=1: the class in $bsl still has jobs queued or running ($jobs): writing it" \
+        "again now would change what they grade. Cancel them, then write it again:" | wrap100 >&2
+    echo "  scancel $jobs" >&2
+    return 1
+}
+
 write() {
     src=$1; runs=$2; students=$3
-    case $runs in *.runs) sl=${runs%.runs}.slurm ;; *) sl=$runs.slurm ;; esac
+    sl=$(slurmdir "$runs")
+    busy "$runs" || exit 2
     case $sl in *[\'\"%\\]*)
         echo "grade: SLURM=1: the logs' folder $sl has a quote, % or \\ (sbatch reads them differently): give GRADE_RUNS another" >&2
         exit 2 ;;
@@ -171,6 +222,7 @@ $task_opts"
         exit 2
     fi
     cp "$students" "$sl/students" || exit 2
+    cid=$(date -u +%Y-%m-%dT%H:%M:%SZ)-$$
     {
         echo "# the class the jobs of this folder grade (make grade SOURCES=... SLURM=1, $(date -u +%Y-%m-%dT%H:%M:%SZ))"
         echo "GRADE_TOP=$(q "$top")"
@@ -178,12 +230,21 @@ $task_opts"
         echo "GRADE_RUNS=$(q "$runs")"
         echo "GRADE_N=$N"
         echo "GRADE_TIMEOUT=$(q "$T")"
-        vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT"
+        # (this writing's own: a job submitted for an earlier writing of this folder grades nothing)
+        echo "GRADE_CLASS_ID=$(q "$cid")"
+        vars="GRADE_TOP GRADE_SRC GRADE_RUNS GRADE_N GRADE_TIMEOUT GRADE_CLASS_ID"
+        # the build settings make reads, as they are now (the jobs', never the submitting shell's)
+        for v in CC CFLAGS NVCC NVFLAGS PATH; do
+            eval "isset=\${$v+x} val=\${$v-}"
+            [ -n "$isset" ] || continue
+            echo "$v=$(q "$val")"
+            vars="$vars $v"
+        done
         # every other GRADE_ setting in the environment but those of this machine's run
         for v in $(env | sed -n 's/^\(GRADE_[A-Z0-9_]*\)=.*/\1/p' | LC_ALL=C sort -u); do
             case " $vars GRADE_SBATCH_OPTS GRADE_JOBS GRADE_GPUS GRADE_LOCKS GRADE_WORK GRADE_K GRADE_SETUP_STATUS \
                 GRADE_SETUP_LOG GRADE_SETUP_CMD GRADE_CHECKER_CKSUM GRADE_BASE_FAULT GRADE_SANDBOX_WORKBOOK \
-                GRADE_NODE_GPUS GRADE_NODE_CC " in
+                GRADE_NODE_GPUS GRADE_NODE_CC GRADE_CALIBRATE_ONCE GRADE_CALIBRATE_FAULT " in
                 *" $v "*) continue ;;
             esac
             eval "val=\${$v:-}"
@@ -198,7 +259,7 @@ $task_opts"
 #!/bin/sh
 # one student of the class: the K-th line of students (task K of $N).
 # sbatch array.sbatch runs it; without Slurm: SLURM_ARRAY_TASK_ID=K sh task.sh
-exec sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
+exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") task $(q "$sl") "\${SLURM_ARRAY_TASK_ID:-}"
 EOF
     {
         echo "#!/bin/sh"
@@ -206,7 +267,7 @@ EOF
         echo "#SBATCH --output=$(q "$sl/logs/build-%j.log")"
         printf '%s' "$task_opts"
         echo "# the class's workbook (workbook/, no solutions), built once for every task"
-        echo "exec sh $(q "$here/grade_slurm.sh") build $(q "$sl")"
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") build $(q "$sl")"
     } >"$sl/build.sbatch"
     {
         echo "#!/bin/sh"
@@ -214,8 +275,8 @@ EOF
         echo "#SBATCH --array=1-$N"
         echo "#SBATCH --output=$(q "$sl/logs/task-%A-%a.log")"
         printf '%s' "$task_opts"
-        echo "# one task per student: builds and runs their labs (task.sh)"
-        echo "exec sh $(q "$sl/task.sh")"
+        echo "# one task per student: builds and runs their labs (as task.sh; this writing's class only)"
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") task $(q "$sl") \"\${SLURM_ARRAY_TASK_ID:-}\""
     } >"$sl/array.sbatch"
     {
         echo "#!/bin/sh"
@@ -225,13 +286,13 @@ EOF
         printf '%s' "$collect_opts"
         echo "# grades the runs once every task ended (submitted with"
         echo "# --dependency=afterany:JOBID, JOBID the array's); by hand: sh collect.sbatch"
-        echo "exec sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
+        echo "exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") collect $(q "$sl") \"\$@\""
     } >"$sl/collect.sbatch"
     cat >"$sl/again.sh" <<EOF
 #!/bin/sh
 # students K... of the class graded again (sh again.sh K...: K their lines in
 # students): their runs go, their tasks are submitted, collect says they wait
-exec sh $(q "$here/grade_slurm.sh") again $(q "$sl") "\$@"
+exec env WB_CLASS_ID=$(q "$cid") sh $(q "$here/grade_slurm.sh") again $(q "$sl") "\$@"
 EOF
 
     res=$(grep '^#SBATCH' "$sl/array.sbatch" | sed -n '4,$s/^#SBATCH //p' | tr '\n' ' ')
@@ -263,9 +324,19 @@ load() {
         exit 2
     fi
     sl=$(cd "$sl" && pwd)
-    # the class's settings alone: none of the shell that submitted the jobs
+    # the class's settings alone: none of the shell that submitted the jobs (its GRADE_
+    # settings, its build settings: class.sh has those of the writing)
+    jcid=${WB_CLASS_ID:-}
+    unset WB_CLASS_ID
     for v in $(env | sed -n 's/^\(GRADE_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+    unset CC CFLAGS NVCC NVFLAGS CUDA_ARCH DLCM NOCDP SOLUTIONS BUILD BIN MAKEFLAGS MFLAGS MAKELEVEL
     . "$sl/class.sh"
+    # a job of an earlier writing of this folder (its scripts were written again since)
+    if [ -n "$jcid" ] && [ "$jcid" != "${GRADE_CLASS_ID:-}" ]; then
+        echo "grade_slurm: this job${SLURM_JOB_ID:+ ($SLURM_JOB_ID)} was submitted for the class written in $sl" \
+            "at ${jcid%-*}; it was written again since (${GRADE_CLASS_ID%-*}): it grades nothing" | wrap100 >&2
+        exit 2
+    fi
 }
 
 # build_fault: empty when the build job built the workbook (the checker's
@@ -280,7 +351,12 @@ build_fault() {
     if [ -f "$sl/state/build.end" ]; then w="$w failed ($(head -n 1 "$sl/state/build.end"))"
     elif [ -f "$sl/state/build.start" ]; then w="$w was cut short"
     else w="$w never ran"; fi
-    echo "$w: the workbook is not built (${bjob:+logs/build-$bjob.log; }sbatch --wait build.sbatch, then again.sh)"
+    # (the class's own setup line broke it: building again cannot help, writing it again can)
+    if grep -q '^exit 3: the setup line failed' "$sl/state/build.end" 2>/dev/null; then
+        echo "$w: the workbook is not built (fix GRADE_SETUP, then write the class again: make grade SOURCES=... SLURM=1)"
+    else
+        echo "$w: the workbook is not built (${bjob:+logs/build-$bjob.log; }sbatch --wait build.sbatch, then again.sh)"
+    fi
 }
 
 build() {
@@ -306,7 +382,7 @@ build() {
         exit 3
     fi
     labs=$(labs_of "$GRADE_SRC"/*/)
-    cpus=${SLURM_CPUS_PER_TASK:-2}
+    cpus=$(sh "$here/grade_task.sh" --cpus)
     echo "grade: the class's workbook, $sl/workbook: make student-objects checker (${labs:-no lab})" \
         "on $node, $cpus jobs${GRADE_CUDA_ARCH:+, CUDA_ARCH=$GRADE_CUDA_ARCH}" >&2
     make -C "$sl/workbook" -k -j"$cpus" --no-print-directory student-objects checker STUDENT_LABS="$labs" \
@@ -331,23 +407,47 @@ task() {
     echo "job=$job node=$node start=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$sl/state/$k.start"
     # (the class's first array: a job that grades one student again does not replace it)
     [ -n "$job" ] && [ ! -s "$sl/jobid" ] && echo "$job" >"$sl/jobid"
-    cpus=${SLURM_CPUS_PER_TASK:-${SLURM_CPUS_ON_NODE:-}}
+    cpus=$(sh "$here/grade_task.sh" --cpus)
     cpuw=CPUs; [ "$cpus" = 1 ] && cpuw=CPU
-    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}${cpus:+, $cpus $cpuw}" >&2
-    pid=
-    trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; echo "stopped: SIGTERM" >"$sl/state/$k.end"; exit 143' TERM
-    trap '[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null; echo "stopped: SIGINT" >"$sl/state/$k.end"; exit 130' INT
-    sh "$GRADE_TOP/tools/grader/calibrate.sh" --once "$sl/class.sh" "$GRADE_RUNS" $(labs_of "$GRADE_SRC/$s") # this GPU's bars
-    # the class's workbook, built once by the build job (its settings, not the submitting shell's)
-    unset CUDA_ARCH DLCM NOCDP
+    echo "grade: task $k of $GRADE_N, $s, on $node${job:+ (job ${job}_$k)}, $cpus $cpuw" >&2
+    # the task's own temp folder: the grader's records and the student's copy (open to the
+    # sandbox's user); it goes when the task ends, however it is stopped
+    pid=; tdir=
+    trap 'stop SIGTERM 143' TERM
+    trap 'stop SIGINT 130' INT
+    tdir=$(mktemp -d "${TMPDIR:-/tmp}/grade-task.XXXXXX") && chmod 711 "$tdir" ||
+        { echo "exit 2: no temp folder in ${TMPDIR:-/tmp} on $node" >"$sl/state/$k.end"; exit 2; }
+    TMPDIR=$tdir
+    export TMPDIR
+    # the class's workbook, built once by the build job; then grade_task.sh checks the node
+    # before anything is built or run, and the first task on each GPU model calibrates it
+    # (tools/grader/calibrate.sh --once: this GPU's bars), with this task's CPUs
     GRADE_BASE_FAULT=$(build_fault)
     export GRADE_BASE_FAULT
-    GRADE_K=$k sh "$GRADE_TOP/tools/grader/grade_task.sh" "$GRADE_SRC/$s" "$GRADE_RUNS/$s" "$sl/workbook" &
+    GRADE_CALIBRATE_ONCE=$sl/class.sh GRADE_K=$k sh "$GRADE_TOP/tools/grader/grade_task.sh" "$GRADE_SRC/$s" \
+        "$GRADE_RUNS/$s" "$sl/workbook" &
     pid=$!
     wait "$pid"
     st=$?
+    pid=
+    # a lab the node could not grade (a GPU lab where CUDA can use no GPU): exit 3, a node fault
+    [ $st -eq 0 ] && grep -qs '^lab[0-9]*: not graded: ' "$GRADE_RUNS/$s"/*.fail && st=3
     echo "exit $st" >"$sl/state/$k.end"
+    rm -rf "$tdir"
     exit $st
+}
+
+# stop SIGNAL STATUS: the task was told to stop (scancel, the time limit): said in its
+# state; grade_task.sh stops too (it judges nothing more), its temp folder goes
+stop() {
+    echo "stopped: $1" >"$sl/state/$k.end"
+    if [ -n "$pid" ]; then
+        kill -TERM "$pid" 2>/dev/null
+        n=0
+        while [ $n -lt 8 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.5; n=$((n + 1)); done
+    fi
+    [ -n "$tdir" ] && rm -rf "$tdir"
+    exit "$2"
 }
 
 # slurm_state JOB K: what Slurm says of task K of array JOB (sacct, else
@@ -374,16 +474,49 @@ slurm_state() {
     esac
 }
 
+# lock: one collect of the class at a time (the array's collect job, one by hand, one of
+# again.sh's): the next waits for it (a lock whose collect ended without removing it goes)
+lock() {
+    lk=$sl/collect.lock
+    n=0; miss=0
+    until mkdir "$lk" 2>/dev/null; do
+        lh=; lp=
+        [ -f "$lk/owner" ] && read -r lh lp 2>/dev/null <"$lk/owner"
+        if [ -n "$lp" ]; then miss=0; else miss=$((miss + 1)); fi
+        # (its collect ended without removing it: on this host, not running; or never said whose)
+        if { [ -n "$lp" ] && [ "$lh" = "$(hostname 2>/dev/null)" ] && [ ! -d "/proc/$lp" ] &&
+            ! kill -0 "$lp" 2>/dev/null; } ||
+            [ $miss -ge 30 ]; then
+            rm -rf "$lk"; continue
+        fi
+        [ $n -eq 0 ] && echo "collect: another collect of this class runs${lp:+ ($lh, process $lp)}: waiting for it" >&2
+        n=$((n + 1))
+        [ $n -gt 600 ] && { echo "collect: $lk is still there after 10 minutes: remove it if no collect runs" >&2; exit 2; }
+        sleep 1
+    done
+    echo "$(hostname 2>/dev/null) $$" >"$lk/owner"
+    trap 'rm -rf "$lk"' EXIT
+    trap 'exit 143' TERM
+    trap 'exit 130' INT
+}
+
+# stopped_why SLURM_STATE: how Slurm stopped a task ("was cancelled", "timed out", else
+# "was cut short")
+stopped_why() {
+    case $1 in CANCELLED*) echo "was cancelled" ;; TIMEOUT*) echo "timed out" ;; *) echo "was cut short" ;; esac
+}
+
 collect() {
     load "$1"
     jid=${2:-}
     [ -z "$jid" ] && jid=$(cat "$sl/jobid" 2>/dev/null)
     jid=${jid%%;*}
-    [ -n "$jid" ] && echo "$jid" >"$sl/jobid"
     mkdir -p "$sl/state" "$GRADE_RUNS" || exit 2
+    lock
+    [ -n "$jid" ] && echo "$jid" >"$sl/jobid"
     uncollect
     : >"$sl/collected.new"
-    k=0; nrec=0; notes=
+    k=0
     while IFS= read -r s; do
         k=$((k + 1))
         out=$GRADE_RUNS/$s
@@ -394,7 +527,9 @@ collect() {
             [ -f "$out/$f.csv" ] || [ -f "$out/$f.fail" ] || miss="$miss $f"
         done
         [ -n "$miss" ] || continue
-        # how far the task got, and what Slurm says of it
+        # how far the task got, and what Slurm says of it; the record's first words say why
+        # the lab is not graded (the gradebook's flag: "not graded lab01 (task was cancelled:
+        # grade it again)", tools/grader/grade.d/class.awk)
         tjob=$(sed -n 's/^job=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
         tnode=$(sed -n 's/.* node=\([^ ]*\) .*/\1/p' "$sl/state/$k.start" 2>/dev/null)
         # submitted again (again.sh) and not started since: that job, not the class's array
@@ -408,14 +543,17 @@ collect() {
             end=$(cat "$sl/state/$k.end")
             case $end in
                 exit*) why="its task ended ($end) without a result for this lab" ;;
-                *) why="its task was cut short ($end) before this lab was graded" ;;
+                *) why="its task $(stopped_why "$st") ($end) before this lab was graded" ;;
             esac
         elif [ -f "$sl/state/$k.start" ]; then
-            why="its task was cut short before this lab was graded"
+            why="its task $(stopped_why "$st") before this lab was graded"
             case $st in RUNNING* | COMPLETING* | SUSPENDED*) why="its task has not ended: collect again when it has" ;; esac
         else
             why="its task never started"
-            case $st in PENDING* | REQUEUED*) why="its task has not started yet: collect again when it has ended" ;; esac
+            case $st in
+                PENDING* | REQUEUED*) why="its task has not started yet: collect again when it has ended" ;;
+                CANCELLED*) why="its task was cancelled before it started" ;;
+            esac
         fi
         if [ -n "$st" ]; then why="$why (Slurm: $st; $where)"
         elif [ -n "$tjob" ] && [ ! -f "$sl/state/$k.start" ]; then
@@ -430,9 +568,7 @@ collect() {
                 [ -n "$log" ] && echo "the log, ${log#"$sl"/}, ends:" && tail -n 4 "$log" | cut -c 1-200
             } >"$out/$f.fail"
             echo "$(cksum <"$out/$f.fail") $out/$f.fail" >>"$sl/collected.new"
-            nrec=$((nrec + 1))
         done
-        notes="$notes, $s${st:+ ($st)}"
     done <"$sl/students"
     mv "$sl/collected.new" "$sl/collected"
 
@@ -444,13 +580,22 @@ collect() {
     bf=$(build_fault)
     secs=$(while IFS= read -r s; do cat "$GRADE_RUNS/$s/sources.txt" 2>/dev/null; done <"$sl/students" |
         awk '$1 == "seconds:" { b += $3; r += $6 } END { printf "%.0f s of builds, %.0f s of runs", b, r }')
+    # the labs graded (a score, the student's 0 included): with none, the class was not graded
+    ngr=$(while IFS= read -r s; do
+        for f in "$GRADE_RUNS/$s"/*.csv "$GRADE_RUNS/$s"/*.fail; do
+            [ -f "$f" ] || continue
+            case $f in *.fail) head -n 1 "$f" | grep -q '^[^:]*: not graded: ' && continue ;; esac
+            echo "$f"
+        done
+    done <"$sl/students" | wc -l | tr -d ' ')
+    [ "$gs" -le 1 ] && [ "$ngr" -eq 0 ] && gs=3
     {
         echo "collect: $(students "$GRADE_N")${jid:+ (array job $jid)}; runs in $GRADE_RUNS; $secs (summed)"
         [ -n "$bf" ] && echo "collect: $bf"
-        [ $nrec -gt 0 ] && echo "collect: tasks that left labs without a result (now 0, with the reason):${notes#,}"
         case $gs in
             0) echo "collect: graded: every student earned every point, nothing flagged" ;;
             1) echo "collect: graded: a point was lost or something flagged (the report says which)" ;;
+            3) echo "collect: nothing graded: no lab of the class has a result (why: below)" ;;
             *) echo "collect: nothing graded (the grader's status $gs):"; cat "$sl/grade.err" ;;
         esac
         echo "collect: the report: $sl/report.txt"
@@ -458,9 +603,41 @@ collect() {
         # (make grade RESULTS= reads the shell's settings: the class's rules file, said)
         [ -n "${GRADE_CONF:-}" ] && echo "collect: grade again: sh $(q "$sl/collect.sbatch"), or" \
             "GRADE_CONF=$(q "$GRADE_CONF") make grade RESULTS=$(q "$GRADE_RUNS")"
+        # last: the labs not graded, by reason, and what grades them
+        [ "$gs" -le 1 ] || [ "$gs" -eq 3 ] && not_graded
     } | wrap100
     rm -f "$sl/grade.err"
     exit $gs
+}
+
+# not_graded: the labs the gradebook leaves without a score, counted by reason (its flags
+# "not graded LABS (REASON: grade it again)"), then the again.sh line that grades them; a
+# task that has not ended: collect again once it has
+not_graded() {
+    awk -F, -v students="$sl/students" -v again="$(q "$sl/again.sh")" -v coll="$(q "$sl/collect.sbatch")" '
+        BEGIN { while ((getline l < students) > 0) K[l] = ++n }
+        NR > 1 {
+            line = $0
+            while (match(line, /not graded( lab[0-9][0-9][^ ]*)+ \([^:()]*: grade it again\)/)) {
+                f = substr(line, RSTART + 11, RLENGTH - 11); line = substr(line, RSTART + RLENGTH)
+                labs = f; sub(/ \(.*/, "", labs)
+                why = f; sub(/^[^(]*\(/, "", why); sub(/: grade it again\)$/, "", why)
+                nl = split(labs, L, " ")
+                if (!(why in N)) W[++nw] = why
+                N[why] += nl; total += nl
+                WHO[why] = WHO[why] (WHO[why] == "" ? "" : " ") $1
+                if (why ~ /^task has not/) wait = 1
+                else if (!($1 in AGAIN)) { AGAIN[$1] = 1; ks = ks " " K[$1] }
+            }
+        }
+        END {
+            if (!total) { print "collect: no lab is left not graded"; exit }
+            s = ""
+            for (i = 1; i <= nw; i++) s = s (i > 1 ? "; " : "") W[i] " " N[W[i]] " (" WHO[W[i]] ")"
+            printf "collect: %d lab%s not graded (no point lost, none counted): %s\n", total, total == 1 ? "" : "s", s
+            if (wait) print "collect: tasks not ended yet: once they have, collect again: sh " coll
+            if (ks != "") print "collect: grade them again: sh " again ks
+        }' "$sl/gradebook.csv"
 }
 
 # again SLURMDIR K...: students K... graded again (their runs go first)
@@ -470,11 +647,21 @@ again() {
     # (the class's workbook first: without it each task would be a node fault again)
     bf=$(build_fault)
     [ -z "$bf" ] || { echo "grade: again: $bf" >&2; exit 2; }
-    ks=
+    # (a student whose task Slurm still lists, queued or running: never two tasks of theirs at once)
+    live=$(class_jobs "$sl" -r | awk '$1 ~ /_[0-9]+$/ { k = $1; sub(/.*_/, "", k); print k, $1, $2 }')
     for k in "$@"; do
         case $k in '' | *[!0-9]* | 0) echo "grade_slurm: again: '$k' is not a student's number (1 to $GRADE_N)" >&2; exit 2 ;; esac
         s=$(sed -n "${k}p" "$sl/students")
         [ -n "$s" ] || { echo "grade_slurm: again: no student $k (1 to $GRADE_N)" >&2; exit 2; }
+        j=$(echo "$live" | awk -v k="$k" '$1 == k { print $2 " is " tolower($3); exit }')
+        if [ -n "$j" ]; then
+            echo "grade: again: student $k ($s): task $j: let it end, or cancel it (scancel ${j%% *}), then again.sh $k" >&2
+            exit 2
+        fi
+    done
+    ks=
+    for k in "$@"; do
+        s=$(sed -n "${k}p" "$sl/students")
         # the old run and what collect wrote for it: nothing stale is graded while the task waits
         rm -f "$GRADE_RUNS/$s"/*.csv "$GRADE_RUNS/$s"/*.fail "$GRADE_RUNS/$s"/*.run "$GRADE_RUNS/$s"/*.check \
             "$GRADE_RUNS/$s/sources.txt"
@@ -494,9 +681,10 @@ again() {
 
 case $cmd in
     again) again "$@" ;;
+    busy) [ $# -eq 1 ] || { echo "grade_slurm: usage: busy RUNS" >&2; exit 2; }; busy "$1" || exit 2; exit 0 ;;
     write) [ $# -eq 3 ] || { echo "grade_slurm: usage: write SOURCES RUNS STUDENTS" >&2; exit 2; }; write "$@" ;;
     build) build "$@" ;;
     task) task "$@" ;;
     collect) collect "$@" ;;
-    *) echo "grade_slurm: usage: sh tools/grader/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K..." >&2; exit 2 ;;
+    *) echo "grade_slurm: usage: sh tools/grader/grade_slurm.sh write SOURCES RUNS STUDENTS | build SLURMDIR | task SLURMDIR [K] | collect SLURMDIR [JOBID] | again SLURMDIR K... | busy RUNS" >&2; exit 2 ;;
 esac

@@ -95,6 +95,7 @@ case $runs/ in "$src"/*) echo "grade: GRADE_RUNS=$runs is inside SOURCES; give a
 T=${GRADE_TIMEOUT:-60}
 case $T in ''|*[!0-9]*|0) echo "grade: GRADE_TIMEOUT='$T' is not a number of seconds" >&2; exit 2 ;; esac
 export GRADE_TIMEOUT=$T
+[ "${SLURM:-}" = 1 ] && { sh "$here/grade_slurm.sh" busy "$runs" || exit 2; } # (its jobs still queued: nothing touched)
 # the sandbox the students' code runs in (on a cluster: each task checks its node), before anything is touched
 if [ "${SLURM:-}" != 1 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ] && ! why=$(sh "$here/sandbox.sh" check); then
     echo "grade: no sandbox for the students' code: $why" >&2

@@ -27,7 +27,12 @@
 # calibrated run, at least 20 s, at most GRADE_TIMEOUT; GRADE_TIMEOUT for
 # a lab it did not time (lab01, another GPU, no calibration).
 # `sh tools/grader/grade_task.sh --limit LAB CALDIR NAME` prints that limit and
-# why, for GPU NAME.
+# why, for GPU NAME; `sh tools/grader/grade_task.sh --cpus` the CPUs this job may
+# use (a Slurm task's allocation, SLURM_CPUS_PER_TASK, else nproc).
+# The student's files are copied from inside their own folders without
+# following a symlink: a hand-in that is a symlink, in a folder that is one,
+# or not a regular file (a FIFO, a device) is refused, named in its lab's
+# record (a 0: `labNN: refused: ...`) and never read.
 # Writes OUT_DIR/labNN.run for each lab run (its seed, size, the fingerprint:
 # the cksum of the student's file as built, the command that repeats the run,
 # the tripwire's words, the build's seconds, the run's limit and why, the
@@ -60,7 +65,13 @@
 # 3000x5000): the tests run small sizes with them. GRADE_SETUP: a line of
 # sh run first, e.g. `module load cuda` (tools/grader/grade_setup.sh: by bash where
 # there is one, with the site's module command loaded; what it sets is the
-# task's).
+# task's). GRADE_CALIBRATE_ONCE=STAMP (a Slurm task, tools/grader/grade_slurm.sh):
+# after the node's check, before any build, this GPU's calibration
+# (tools/grader/calibrate.sh --once STAMP, into OUT_DIR's parent); a solution that
+# fails there makes the GPU labs the node's fault.
+# Told to stop (SIGTERM, SIGINT), it ends and judges nothing more: a run
+# that ended by a signal gets a moment for the stop to reach this script
+# first, and a run that left no status is never the student's.
 # The sandbox (tools/grader/sandbox.sh): every build and every run of the student's
 # code runs in bubblewrap: it sees its own copy (writable for the build
 # only), BASE read-only for the build, and a private /tmp, not the class,
@@ -75,7 +86,9 @@
 # use (sh tools/gpu.sh count, else nvidia-smi -L). Where one is not, the
 # labs that need it are not built and their records (line 1 `labNN: not
 # graded: the node's fault, ...`) say what the node lacks: a node fault,
-# flagged, never the student's 0.
+# flagged, never the student's 0. So is a GPU lab whose run fails with a
+# CUDA error (exit 3) where CUDA can use no GPU after it, or where BASE's
+# own build of the lab, run the same way outside the sandbox, fails too.
 # Exit status: 0 (what failed is in OUT_DIR), 2 bad usage, 3 the node
 # could not grade (the setup line failed, a tool is missing, BASE unusable).
 here=$(cd "$(dirname "$0")" && pwd) || exit 2
@@ -92,7 +105,10 @@ exercise_files() {
         for ext in c cuh; do
             [ -f "$top/$ld/exercises.$ext" ] || continue
             for d in "$@"; do
-                if [ -f "$d/$ld/exercises.$ext" ]; then echo "$l $ld/exercises.$ext"; break; fi
+                # (what is not a regular file is listed too: the copy refuses it, and says so)
+                if [ -e "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld/exercises.$ext" ] || [ -L "$d/$ld" ]; then
+                    echo "$l $ld/exercises.$ext"; break
+                fi
             done
         done
     done
@@ -119,7 +135,17 @@ run_limit() {
     fi
     echo "$T GRADE_TIMEOUT: no calibrated run of this lab${3:+ on $3}"
 }
+# cpus: the CPUs this job may use: a Slurm task's allocation (SLURM_CPUS_PER_TASK, else
+# SLURM_JOB_CPUS_PER_NODE), else those it may run on (nproc), never more than the node's
+cpus() {
+    c=${SLURM_CPUS_PER_TASK:-}
+    [ -n "$c" ] || c=$(echo "${SLURM_JOB_CPUS_PER_NODE:-}" | sed -n 's/^\([0-9][0-9]*\).*/\1/p')
+    [ -n "$c" ] || c=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null)
+    case $c in '' | *[!0-9]* | 0) c=1 ;; esac
+    echo "$c"
+}
 if [ "${1:-}" = --labs ]; then shift; exercise_files "$@"; exit 0; fi
+if [ "${1:-}" = --cpus ]; then cpus; exit 0; fi
 if [ "${1:-}" = --limit ]; then run_limit "${2:-}" "${3:-}" "${4:-}"; exit 0; fi
 sdir=${1:-}; out=${2:-}; base=${3:-}
 if [ -z "$sdir" ] || [ -z "$out" ] || [ ! -d "$sdir" ] || [ -z "$base" ] || [ ! -d "$base" ]; then
@@ -157,7 +183,13 @@ cleanup() {
     [ -n "${GRADE_SETUP_LOG:-}" ] && rm -f "$GRADE_SETUP_LOG"
 }
 trap 'cleanup' EXIT
-trap 'exit 2' INT TERM
+# told to stop (Slurm's scancel or time limit, ^C): nothing more is judged or written
+trap 'exit 143' TERM
+trap 'exit 130' INT
+# settle STATUS: a command that ended by a signal (or left no status: 143) may have
+# been stopped with this script: a moment for that signal to reach it too (its trap
+# then ends it), before what the command left is judged
+settle() { [ "$1" -le 128 ] || sleep 1; }
 
 # limited SECONDS OUT ERR CMD...: CMD with stdout/stderr to OUT/ERR through
 # pipes (at most GRADE_OUTPUT_MB MiB of stdout and 1 MiB of stderr are
@@ -169,8 +201,11 @@ limited() {
     ls0=$(now)
     to=
     command -v timeout >/dev/null 2>&1 && to="timeout -k 10 $lt"
+    rm -f "$lo.st"
     { { $to "$@" 2>&1 1>&3 3>&-; echo $? >"$lo.st"; } | head -c 1048576 >"$le"; } 3>&1 | head -c "$ocap" >"$lo"
-    st=$(cat "$lo.st" 2>/dev/null || echo 1)
+    # (no status: the pipeline was killed, this script's stop: 143, never the student's exit 1)
+    st=$(cat "$lo.st" 2>/dev/null)
+    case $st in '' | *[!0-9]*) st=143 ;; esac
     if [ -z "$to" ] && [ $(( $(now) - ls0 )) -ge "$lt" ]; then st=124; fi
     # killed by the limit (timeout's 124, or its KILL 10 s later)
     [ "$st" -ne 0 ] && [ $(( $(now) - ls0 )) -ge "$lt" ] && st=124
@@ -305,6 +340,16 @@ if [ -n "$gpulabs" ]; then
         esac
     fi
 fi
+# A Slurm task (GRADE_CALIBRATE_ONCE: the class's stamp): this GPU's speed bars, after
+# the node's check, before any student's build (tools/grader/calibrate.sh --once: the first
+# task on each GPU model). The instructor's solutions failing on this GPU: the node's fault
+if [ -n "${GRADE_CALIBRATE_ONCE:-}" ] && [ -n "$gpulabs" ] && [ -z "$nogpu" ]; then
+    : >"$gt/calfault"
+    # shellcheck disable=SC2086 # the labs, one word each
+    GRADE_CALIBRATE_FAULT=$gt/calfault sh "$top/tools/grader/calibrate.sh" --once "$GRADE_CALIBRATE_ONCE" \
+        "$(dirname "$out")" $gpulabs
+    [ -s "$gt/calfault" ] && nogpu="node $node's GPU fails the instructor's own solutions: $(head -n 1 "$gt/calfault")"
+fi
 case ${GRADE_SANDBOX:-bwrap} in
     none) sboxv=none ;;
     apptainer) sboxv="$(apptainer --version 2>/dev/null | head -n 1) $GRADE_APPTAINER_IMAGE" ;;
@@ -319,10 +364,28 @@ export GRADE_SANDBOX_SCOPE
 # handed in) and what tools/grader/build_student.sh writes from them, laid out as
 # the workbook (the lab's folder with the file, build/, ./labNN)
 copy=$(mktemp -d "${TMPDIR:-/tmp}/grade-$who.XXXXXX") || exit 2
+# Each file copied from inside its own folder, reached without a symlink (cd -P, then its
+# physical path checked), copied as it is (cp -P: a symlink stays a link): what is not a
+# regular file is refused, named, and never read
+sdirp=$(cd -P "$sdir" && pwd -P) || exit 2
+kept=
 for lf in $labs; do
     f=${lf#*:}
-    mkdir -p "$copy/handin/${f%/*}" && cp "$sdir/$f" "$copy/handin/$f" || exit 2
+    mkdir -p "$copy/handin/${f%/*}" || exit 2
+    if (cd "$sdirp" && cd -P "${f%/*}" && [ "$(pwd -P)" = "$sdirp/${f%/*}" ] && [ -f "${f##*/}" ] &&
+        [ ! -L "${f##*/}" ] && cp -P "${f##*/}" "$copy/handin/$f") 2>/dev/null &&
+        [ -f "$copy/handin/$f" ] && [ ! -L "$copy/handin/$f" ]; then
+        kept="$kept $lf"
+        continue
+    fi
+    what="$f is not a regular file (a FIFO, a device or a folder)"
+    if [ -L "$sdirp/${f%/*}" ]; then what="$f: its folder ${f%/*} is a symlink"
+    elif [ -L "$sdirp/$f" ]; then what="$f is a symlink"
+    elif [ ! -e "$sdirp/$f" ]; then what="$f is gone"; fi
+    rm -f "$copy/handin/$f"
+    fail "${lf%%:*}" "refused: $what (not read: hand in the file itself)" "" "(not a file)"
 done
+labs=$kept
 # the sandbox's user owns the copy (run as root, the sandbox runs as GRADE_SANDBOX_UID)
 if [ "$(id -u)" -eq 0 ] && [ "${GRADE_SANDBOX:-bwrap}" != none ]; then
     chown -R "${GRADE_SANDBOX_UID:-65534}:${GRADE_SANDBOX_UID:-65534}" "$copy" || exit 2
@@ -346,6 +409,7 @@ for lf in $labs; do
     b0=$(ms)
     limited "$BT" "$gt/build-$lab.log" "$gt/build-$lab.err" $nice env GRADE_SANDBOX_WORKBOOK="$base" \
         sh "$here/sandbox.sh" build "$copy" env LC_ALL=C sh "$base/tools/grader/build_student.sh" "$lab" "$copy/handin/$f" "$copy"
+    settle "$st"
     b=$(( $(ms) - b0 ))
     bms=$((bms + b))
     eval "bms_$lab=$b"
@@ -506,22 +570,43 @@ run_lab() {
     # shellcheck disable=SC2086 # GRADE_RUN_ARGS: more arguments
     limited "${lim%% *}" "$gt/$1.csv" "$gt/$1.err" sh "$here/sandbox.sh" run "$copy" "./$1" --exercises --csv \
         --seed "$seed" -n "$size" ${GRADE_RUN_ARGS:-}
-    echo "$st $(( $(ms) - r0 ))" >"$gt/$1.res"
+    settle "$st"
+    echo "$st $(( $(ms) - r0 ))" >"$gt/$1.res.new" && mv "$gt/$1.res.new" "$gt/$1.res"
+}
+# base_fails LAB: the workbook's own LAB (BASE's, the instructor's code: outside the
+# sandbox) run as the student's was, with the same seed and size, fails with a CUDA error too
+base_fails() {
+    [ -x "$base/$1" ] || return 1
+    eval "size=\$size_$1"
+    # shellcheck disable=SC2086 # GRADE_RUN_ARGS: more arguments
+    (cd "$base" && timeout -k 10 "${lim%% *}" "./$1" --exercises --csv --seed "$seed" -n "$size" \
+        ${GRADE_RUN_ARGS:-} >/dev/null 2>"$gt/$1.base")
+    [ $? -eq 3 ]
 }
 # judge LAB: LAB's run (run_lab's), its seconds recorded, then what it earns: a
 # CSV the checker judges, or a record of what went wrong
 nran=0; rms=0
 judge() {
     lab=$1
-    read -r st r <"$gt/$lab.res" 2>/dev/null || { st=1; r=0; }
+    # (no status: its run was stopped with this script, never judged as the student's)
+    if ! read -r st r <"$gt/$lab.res" 2>/dev/null; then
+        sleep 1
+        echo "$lab: not graded: run lost: its run on node $node left no status (the grader stopped?)" >"$out/$lab.fail"
+        NODEF="$NODEF $lab"
+        return
+    fi
     lim=$(sed -n 's/^limit //p' "$out/$lab.run")
     eval "seed=\$seed_$lab; chkarg=\$chkarg_$lab; names=\$names_$lab"
     rms=$((rms + r))
     echo "seconds $(( (r + 500) / 1000 ))" >>"$out/$lab.run" # the run's wall time (a GPU lab's: the GPU held)
     sed "s|$copy/||g" "$gt/$lab.err" | tail -n 8 | cut -c 1-300 >"$gt/why"
-    # a CUDA error where CUDA can use no GPU any more: the node's, not the student's
+    # a CUDA error where CUDA can use no GPU any more, or where the workbook's own build of
+    # the lab (the instructor's code: outside the sandbox) fails the same way: the node's
     if [ "$st" -eq 3 ] && is_gpu "$lab" && [ "$(gpus)" = 0 ]; then
         node_fault "$lab" "node $node: CUDA can use no GPU after this lab's run (exit 3)" "$gt/why"
+    elif [ "$st" -eq 3 ] && is_gpu "$lab" && base_fails "$lab"; then
+        node_fault "$lab" "node $node's GPU fails the workbook's own $lab too (exit 3): $(grep . "$gt/$lab.base" |
+            head -n 1 | cut -c 1-120)" "$gt/why"
     elif [ "$st" -ne 0 ] && sandbox_broken "$gt/$lab.err"; then
         node_fault "$lab" "the sandbox failed on node $node: $(grep '^bwrap: ' "$gt/$lab.err" | head -n 1)"
     elif [ "$st" -eq 125 ]; then

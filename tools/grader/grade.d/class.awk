@@ -115,7 +115,10 @@ function class_students(    i, k, key, best, who, gw) {
 function class_columns(    i, s, n, line) {
     NCLASSCOL = 0
     for (i = 1; i <= nreq; i++) { COL[++NCLASSCOL] = REQ[i]; ISCOL[REQ[i]] = 1 }
-    for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL)) { COL[++NCLASSCOL] = OPT[i]; ISCOL[OPT[i]] = 1 }
+    # (an optional lab no student has a result for gets no column: a class graded from sources
+    # never has lab05-finish or lab06+dlcm=cg)
+    for (i = 1; i <= nres; i++) if (KEEP[i] && WHO[i] != "") HASKEY[RKEY[i]] = 1
+    for (i = 1; i <= nopt; i++) if (!(OPT[i] in ISCOL) && (OPT[i] in HASKEY)) { COL[++NCLASSCOL] = OPT[i]; ISCOL[OPT[i]] = 1 }
     n = 0
     for (i = 1; i <= nres; i++)
         if (KEEP[i] && WHO[i] != "" && RKEY[i] != "?" && !(RKEY[i] in ISCOL) && RKEY[i] !~ /\+/) {
@@ -225,7 +228,8 @@ function class_fingerprints(    i, j, s, g, ngroups, owners, nown, list, parts) 
 }
 
 # solutions builds, physics verdicts, rejected files, labs that did not build or run, plain runs
-function class_verdicts(    i, s, line, t) {
+function class_verdicts(    i, s, line, t, k, q) {
+    NNG = 0
     for (i = 1; i <= nres; i++) {
         if (RSOL[i] && !((REL[i] SUBSEP "sol") in DONE)) {
             DONE[REL[i], "sol"] = 1
@@ -234,9 +238,11 @@ function class_verdicts(    i, s, line, t) {
         }
         if (RSTATE[i] == "physics") { NPHY++; PHYTXT[NPHY] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
         if (RSTATE[i] == "rejected") { NREJ++; REJTXT[NREJ] = REL[i] " (" owner_short(i) "): " RNOTE[i] }
-        if (RSTATE[i] == "node") { # not graded, the node's fault: a flag of its own, never a 0
+        if (RSTATE[i] == "node") { # not graded (the node's fault, its task's): a flag of its own, never a 0
             NNODE++; NODETXT[NNODE] = owner(i) " " RKEY[i] ": " RNOTE[i]
-            add_flag(owner(i), "node fault " RKEY[i] " (grade it again)")
+            k = owner(i) SUBSEP not_graded_why(RNOTE[i])
+            if (!(k in NGLABS)) NGORDER[++NNG] = k
+            NGLABS[k] = NGLABS[k] " " RKEY[i]
         }
         if (RSTATE[i] == "failed") {
             NFAILED++; FAILTXT[NFAILED] = owner(i) " " RKEY[i] ": " RNOTE[i]
@@ -247,6 +253,11 @@ function class_verdicts(    i, s, line, t) {
             add_flag(WHO[i], "plain " RKEY[i])
         }
         if (WHO[i] == "") LOST_ANY = 1       # credited to no one: someone must rename it
+    }
+    # one flag a student and reason: not graded lab02 lab03 (node fault: grade it again)
+    for (i = 1; i <= NNG; i++) {
+        split(NGORDER[i], q, SUBSEP)
+        add_flag(q[1], "not graded" NGLABS[NGORDER[i]] " (" q[2] ": grade it again)")
     }
     # graded from sources: what a student's code pulls in beyond the stub's (trips=: who, lab, words)
     if (trips != "") {
@@ -277,7 +288,7 @@ function class_scores(    i, k, s, key, total, max, flags, c, who, m, rej, phy) 
             if (k in BEST) {
                 i = BEST[k]
                 CELL[s, c] = RGOT[i]
-                if (RSTATE[i] == "node") CELL[s, c] = "node"
+                if (RSTATE[i] == "node") CELL[s, c] = (not_graded_why(RNOTE[i]) == "node fault") ? "node" : "task"
                 total += RGOT[i]; max += RMAX[i]
                 if (RSTATE[i] == "rejected") rej = rej " " key
                 if (RSTATE[i] == "physics") phy = phy " " key
@@ -325,7 +336,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
     class_list(NPHY, PHYTXT, "speeds no real run reaches (the lab scores 0):")
     class_list(NREJ, REJTXT, "rejected files (not a lab's output as written; score 0):")
     class_list(NFAILED, FAILTXT, "labs that did not build or run (score 0):")
-    class_list(NNODE, NODETXT, "labs not graded, the node's fault (no point lost, none counted: grade them again):")
+    class_list(NNODE, NODETXT, "labs not graded, the node's or the task's fault (no point lost, none counted: grade them again):")
     class_list(NTRIP, TRIPTXT, "student code that pulls in more than the stub's (exit, output, constructors, /proc: " \
                                "read it; no point is lost):")
     class_list(NPLAIN, PLAINTXT, "plain runs, without exercise rows (ask for ./labNN --exercises --csv: make handin):")
@@ -340,7 +351,7 @@ function class_print(    i, s, w, f, n, line, rep, width, total, max, flags, c, 
         print hdr ",total,max,flags,calibration"
         for (s = 1; s <= NSTU; s++) {
             line = csv_field(STU[s])
-            for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] == "-" || CELL[s, c] == "node" ? "" : CELL[s, c]))
+            for (c = 1; c <= NCLASSCOL; c++) line = line "," (CELL[s, c] == "missing" ? 0 : (CELL[s, c] ~ /^(-|node|task)$/ ? "" : CELL[s, c]))
             print line "," TOTAL[s] "," MAX[s] "," csv_field(FLAGS[s]) "," csv_field(student_bars(STU[s]))
         }
     } else if (NSTU > 0) {
@@ -536,6 +547,15 @@ function wrap_line(s,    ind, pre, cut, i) {
     print s
 }
 
+# the reason of a record "not graded: WHY (...): ...": "node fault" (the node's fault, not
+# the student's file), else WHY up to its first ( or : ("its task was cancelled" gives "task
+# was cancelled"; tools/grader/grade_slurm.sh's collect writes those)
+function not_graded_why(s) {
+    if (s ~ /^not graded: the node's fault/) return "node fault"
+    sub(/^not graded: /, "", s); sub(/[(:].*/, "", s); sub(/ +$/, "", s); sub(/^its /, "", s)
+    return s
+}
+
 function fail_main(    i, lab, m) {
     if (FKEY0 == "") { FKEY0 = "?"; FWHY = "the file is empty" }
     gsub(/[^ -~]/, "?", FWHY)
@@ -544,9 +564,9 @@ function fail_main(    i, lab, m) {
     if (nfl > MAXERR) print "  | ... (" (nfl - MAXERR) " more lines)"
     m = (FKEY0 == "?") ? 0 : cal_max(FKEY0, NCAL == 1)
     lab = FKEY0; sub(/\+.*/, "", lab)
-    # a record of the grader's: not graded, the node's fault (a flag, never a 0)
-    if (FKEY0 != "?" && FWHY ~ /^not graded: the node's fault/) {
-        printf "  score %s -/%d  (not graded: the node's fault; grade it again)\n", FKEY0, m
+    # a record of the grader's: not graded, the node's fault or its task's (a flag, never a 0)
+    if (FKEY0 != "?" && FWHY ~ /^not graded: /) {
+        printf "  score %s -/%d  (not graded: %s: grade it again)\n", FKEY0, m, not_graded_why(FWHY)
         emit_score("@@ " FKEY0 " 0 0 0 node - - 0 0 0 " lab " - - " FWHY)
         return
     }
