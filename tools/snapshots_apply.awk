@@ -110,6 +110,7 @@ in_block {
 }
 
 END {
+    if (after_fence) print cur_made # a replaced block that ends the page: its caption too
     flush_pending()
     for (i = 1; i <= nf; i++)
         if (!used[i]) { printf "snapshots: no block took %s (%s)\n", F[i], CMD[i] > "/dev/stderr"; bad = 1 }

@@ -139,7 +139,7 @@ REC=$OUTDIR/$LAB.$(echo "$KERNEL" | tr -c 'A-Za-z0-9_\n' '_').trace
 traced_run() {
     rm -f "$REC" "$REC.csv" "$REC.err"
     env CUDA_INJECTION64_PATH="$OUTABS/libwbtrace.so" LD_LIBRARY_PATH="$1" \
-        WB_TRACE_KERNEL="$KERNEL" WB_TRACE_OUT="$REC" \
+        WB_TRACE_KERNEL="${TRACE_AS:-$KERNEL}" WB_TRACE_OUT="$REC" \
         WB_TRACE_PATCHES="$OUTABS/wbtrace_patch.sm_$CC_GPU.fatbin" \
         "$BINARY" --check -k "$KERNEL" -n "$N" ${B:+-b "$B"} >"$REC.csv" 2>"$REC.err"
 }
@@ -165,8 +165,20 @@ if [ -z "$N_GIVEN" ] && [ $st -ne 2 ] && grep -q '^status not-launched' "$REC" 2
     done
     if grep -q '^status not-launched' "$REC" 2>/dev/null; then
         N=$first
-        traced_run "$SAN$driver_dirs" # the first size's record again: its message names what ran
+        # no size launches a kernel of the row's name: the row's launcher runs
+        # kernels of other names (lab05's reduce2DModern runs reduceModern,
+        # colSumCoalesced colSumPartial then colSumChunks). -k ran that row
+        # alone, so what it launched is the row's: the first of them is traced
+        TRACE_AS=${other%% *}
+        traced_run "$SAN$driver_dirs"
         st=$?
+        if grep -q '^status traced' "$REC" 2>/dev/null; then
+            size_note="  row $KERNEL runs $(echo "$other" | cut -c 1-40), no kernel of its name: traced $TRACE_AS"
+        else
+            TRACE_AS=
+            traced_run "$SAN$driver_dirs" # the first size's record again: its message names what ran
+            st=$?
+        fi
     else
         size_note="  -n $first does not launch $KERNEL (it launched $(echo "$other" | cut -c 1-50));
   traced at -n $N, the first size (4x larger each step) that launches it"
