@@ -565,7 +565,11 @@ collect() {
             mkdir -p "$out"
             {
                 echo "$key: not graded: $why"
-                [ -n "$log" ] && echo "the log, ${log#"$sl"/}, ends:" && tail -n 4 "$log" | cut -c 1-200
+                # Slurm's own line on the stop (*** ... CANCELLED AT / DUE TO TIME
+                # LIMIT ***) wherever it fell, then the log's last lines
+                [ -n "$log" ] && echo "the log, ${log#"$sl"/}, ends:" &&
+                    { grep -m 1 '\*\*\* .*\(CANCELLED AT\|DUE TO TIME LIMIT\)' "$log"; tail -n 4 "$log"; } |
+                    awk '!seen[$0]++' | cut -c 1-200
             } >"$out/$f.fail"
             echo "$(cksum <"$out/$f.fail") $out/$f.fail" >>"$sl/collected.new"
         done

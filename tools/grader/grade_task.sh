@@ -589,7 +589,7 @@ nran=0; rms=0
 judge() {
     lab=$1
     # (no status: its run was stopped with this script, never judged as the student's)
-    if ! read -r st r <"$gt/$lab.res" 2>/dev/null; then
+    if [ ! -r "$gt/$lab.res" ] || ! read -r st r <"$gt/$lab.res"; then
         sleep 1
         echo "$lab: not graded: run lost: its run on node $node left no status (the grader stopped?)" >"$out/$lab.fail"
         NODEF="$NODEF $lab"
