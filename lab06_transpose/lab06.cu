@@ -62,30 +62,32 @@ LAUNCHER(run_unroll4Col_cg, transposeUnroll4Col<true>)
 LAUNCHER(run_smem, transposeSmem)
 LAUNCHER(run_smemPad, transposeSmemPad)
 
-/* transposeSmemFloat4 where every row starts on 16 bytes, else the padded
- * tile with its own block (the grid, one block per tile, is the same) */
-static void run_smemFloat4(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
+/* fast (a kernel of 16-byte rows: transposeSmemFloat4, transposeTMA) where
+ * every row of in and out starts on 16 bytes, else the padded tile with its
+ * own block; the grid, one block per 64x64 tile, is the same */
+typedef void (*t_tile_launch)(float *out, const float *in, int nx, int ny, dim3 grid);
+static_assert(TMA_TILE == TILE, "transposeTMA's fallback, transposeSmemPad, takes its grid");
+static void run_on_16_bytes(t_tile_launch fast, float *out, const float *in, int nx, int ny, dim3 grid)
 {
-    (void)block;
     if (nx % 4 == 0 && ny % 4 == 0) {
-        launch_transposeSmemFloat4(out, in, nx, ny, grid);
+        fast(out, in, nx, ny, grid);
     } else {
         transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
         CHECK_LAUNCH("transposeSmemPad");
     }
 }
 
-/* transposeTMA (compute capability 9.0 and newer: run.cu skips the row
- * before) where every row is a multiple of 16 bytes, else the padded tile */
+static void run_smemFloat4(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
+{
+    (void)block;
+    run_on_16_bytes(launch_transposeSmemFloat4, out, in, nx, ny, grid);
+}
+
+/* (compute capability 9.0 and newer: run.cu skips the row before) */
 static void run_tma(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
 {
     (void)block;
-    if (nx % 4 == 0 && ny % 4 == 0) {
-        launch_transposeTMA(out, in, nx, ny);
-    } else {
-        transposeSmemPad<<<grid, dim3(32, TILE_ROWS)>>>(out, in, nx, ny);
-        CHECK_LAUNCH("transposeSmemPad");
-    }
+    run_on_16_bytes(launch_transposeTMA, out, in, nx, ny, grid);
 }
 
 static void run_cublas(float *out, const float *in, int nx, int ny, dim3 grid, dim3 block)
@@ -154,7 +156,7 @@ static const t_kernel kernels[] = {
      .launch = run_tma, .unroll = 1, .tile = TMA_TILE, .fixed_x = 32, .fixed_y = TMA_ROWS, .min_cc = 90},
     {.info = {.name = "cublasSgeam",
               .lesson = "the library's transpose (cuBLAS geam, A^T): what a program calls instead"},
-     .launch = run_cublas, .unroll = 1, .tile = TILE, .library = 1},
+     .launch = run_cublas, .unroll = 1, .tile = TILE},
 };
 
 /* --exercises without -n: a rectangle taller than wide (see exercises.cuh),

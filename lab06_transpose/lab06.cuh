@@ -35,7 +35,6 @@ typedef struct {
     int tile;      /* >0: one block per tile x tile tile of in (the grid counts tiles) */
     int fixed_x, fixed_y; /* >0: the block, whatever -b says */
     int min_cc;    /* >0: the compute capability it needs (90: 9.0); older GPUs skip the row */
-    int library;   /* a library's call: it picks its own grid and block (the row shows none) */
 } t_kernel;
 
 /* ---------------------------------------------------------------------- */

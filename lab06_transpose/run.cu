@@ -260,7 +260,9 @@ static void run_row(wb_gpu *g, wb_report *r, const wb_lab *lab, matrices *m, con
     grid_for(k, m->nx, m->ny, c.block, &gx, &gy);
     c.grid = dim3((unsigned)gx, (unsigned)gy);
     wb_row_init(row, &k->info, (long long)m->n, 2.0 * (double)m->bytes);
-    wb_row_matrix(row, m->nx, m->ny, k->library ? dim3(0) : c.grid, k->library ? dim3(0) : c.block);
+    /* a library's call (wb_is_library) picks its own grid and block: the row shows none */
+    int library = wb_is_library(k->info.name);
+    wb_row_matrix(row, m->nx, m->ny, library ? dim3(0) : c.grid, library ? dim3(0) : c.block);
     if (k->min_cc > cc) { /* not on this GPU: one line under the table (--check: a todo row) */
         row->todo = 1;
         snprintf(row->check, sizeof row->check, "not run: needs compute capability %d.%d, this GPU has %d.%d",

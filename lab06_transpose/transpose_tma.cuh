@@ -148,13 +148,12 @@ static CUtensorMap tma_map(const float *base, int cols, int rows)
 /* transposeTMA on the grid of TMA_TILE x TMA_TILE tiles (nx % 4 == 0,
  * ny % 4 == 0). The two maps are made once per pair of matrices (on the
  * host, a few microseconds: kept out of the timed launches). */
-static void launch_transposeTMA(float *out, const float *in, int nx, int ny)
+static void launch_transposeTMA(float *out, const float *in, int nx, int ny, dim3 grid)
 {
     static const float *m_in;
     static float *m_out;
     static int m_nx, m_ny;
     static CUtensorMap in_map, out_map;
-    dim3 grid((unsigned)wb_ceil_div(nx, TMA_TILE), (unsigned)wb_ceil_div(ny, TMA_TILE));
     if (in != m_in || out != m_out || nx != m_nx || ny != m_ny) {
         in_map = tma_map(in, nx, ny);   /* in: ny rows of nx */
         out_map = tma_map(out, ny, nx); /* out: nx rows of ny */
