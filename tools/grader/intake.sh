@@ -93,6 +93,13 @@ refuse() {
         awk '{ print (length($0) > 100 ? substr($0, 1, 96) " ..." : $0) }' >&2
 }
 
+# walk DIR FIND-TESTS...: the entries of DIR (not under .git, no name with a
+# line break) that pass find's tests, relative to DIR, one a line
+walk() {
+    wdir=$1; shift
+    (cd "$wdir" && find . \( -name .git -o -name "*$nl*" \) -prune -o "$@" -print) | sed 's|^\./||'
+}
+
 # specials DIR LABELPREFIX: every entry of DIR (not under .git) that is not
 # read: links, devices, FIFOs, sockets, hard links, names with a line break;
 # each refused; their paths (relative to DIR) in $stage/unpack/.skip
@@ -102,22 +109,22 @@ specials() {
     if [ "$(cat "$stage/unpack/.nlc")" -gt 0 ]; then
         refuse "$2(a name with a line break)" "a file name holding a line break: not read"
     fi
-    (cd "$1" && find . \( -name .git -o -name "*$nl*" \) -prune -o -type l -print) | sed 's|^\./||' |
-        while IFS= read -r f; do refuse "$2$f" "a symbolic link: not followed (hand in the file itself)"; echo "$f"; done \
-        >>"$stage/unpack/.skip"
-    (cd "$1" && find . \( -name .git -o -name "*$nl*" \) -prune -o ! -type d ! -type f ! -type l -print) | sed 's|^\./||' |
-        while IFS= read -r f; do refuse "$2$f" "a device, FIFO or socket: not read"; echo "$f"; done \
-        >>"$stage/unpack/.skip"
-    (cd "$1" && find . \( -name .git -o -name "*$nl*" \) -prune -o -type f -links +1 -print) | sed 's|^\./||' |
-        while IFS= read -r f; do refuse "$2$f" "a hard link (another name for a file elsewhere): not read"; echo "$f"; done \
-        >>"$stage/unpack/.skip"
+    skip "$1" "$2" "a symbolic link: not followed (hand in the file itself)" -type l
+    skip "$1" "$2" "a device, FIFO or socket: not read" ! -type d ! -type f ! -type l
+    skip "$1" "$2" "a hard link (another name for a file elsewhere): not read" -type f -links +1
+}
+
+# skip DIR LABELPREFIX WHY FIND-TESTS...: each entry of DIR that passes the
+# tests refused with WHY, and its path added to $stage/unpack/.skip
+skip() {
+    sdir=$1; slabel=$2; swhy=$3; shift 3
+    walk "$sdir" "$@" | while IFS= read -r f; do refuse "$slabel$f" "$swhy"; echo "$f"; done >>"$stage/unpack/.skip"
 }
 
 # regular DIR: the regular files of DIR that may be read (not under .git, no
 # name with a line break, not a hard link), relative to DIR, one a line
 regular() {
-    (cd "$1" && find . \( -name .git -o -name "*$nl*" \) -prune -o -type f -links 1 -print) | sed 's|^\./||' |
-        LC_ALL=C sort
+    walk "$1" -type f -links 1 | LC_ALL=C sort
 }
 
 # lab_of FILE NAME: the lab a loose file is for, from its contents (the lab
