@@ -74,6 +74,8 @@ mkdir -p "$C/eve/lab01_cpu_reduce" "$C/eve/lab02_neighbored"
 ln -s "$W/secret.txt" "$C/eve/$E1"                        # a link where the file should be
 cp "$E2" "$C/eve/$E2" && ln "$C/eve/$E2" "$C/eve/again.cuh" # a hard link
 mkfifo "$C/eve/pipe.c" 2>/dev/null
+printf 'int x;\n' >"$C/eve/two
+lines.c"                                                  # a name with a line break
 ln -s "$W" "$C/mallory"                                   # a student's folder that is a link
 # archives: a link, a hard link, an absolute path, a .. path, a name twice (a file, then a link)
 T=$W/tarwork
@@ -137,6 +139,7 @@ refused() { # ID FILE-PATTERN WHY-PATTERN NAME [STDERR-FILE-PATTERN: a long name
 refused eve "$E1" "a symbolic link" "a symbolic link"
 refused eve "again\.cuh" "a hard link" "a hard link"
 refused eve "pipe\.c" "a device, FIFO or socket" "a FIFO"
+refused eve "(a name with a line break)" "a file name holding a line break" "a name with a line break"
 refused mallory mallory "the student's folder is a symbolic link" "a student's folder that is a link"
 refused trudy "trudy-sources\.tar:link\.cuh" "a symbolic link in the archive" "an archive's symbolic link"
 refused trudy "trudy-sources\.tar:hard\.cuh" "a hard link in the archive" "an archive's hard link"

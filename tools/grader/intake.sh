@@ -105,8 +105,7 @@ walk() {
 # each refused; their paths (relative to DIR) in $stage/unpack/.skip
 specials() {
     : >"$stage/unpack/.skip"
-    (cd "$1" && find . -name .git -prune -o -name "*$nl*" -print -prune) | grep -c . >"$stage/unpack/.nlc"
-    if [ "$(cat "$stage/unpack/.nlc")" -gt 0 ]; then
+    if (cd "$1" && find . -name .git -prune -o -name "*$nl*" -print -prune) | grep -q .; then
         refuse "$2(a name with a line break)" "a file name holding a line break: not read"
     fi
     skip "$1" "$2" "a symbolic link: not followed (hand in the file itself)" -type l
