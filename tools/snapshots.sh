@@ -183,6 +183,7 @@ lab06-runs|dlcm-cg|0|make lab06 DLCM=cg && ./lab06 -n 2048
 lab06-runs|dlcm-cg|0|./lab06 -n 8192          # still the DLCM=cg build
 lab06-runs|default|0|./lab06 -n 8192|on=nvidia-h200
 lab06-tma|default|0|./lab06 -n 8192 -k transposeSmemPad,transposeSmemFloat4,transposeTMA,cublasSgeam
+lab06-tma|default|0|./lab06 -n 8192 -k transposeSmemFloat4,transposeTMA,cublasSgeam|on=nvidia-h200
 # docs/lecture.md: the live demos, in their order
 lecture|default|0|./lab01 --trace
 lecture|default|0|./lab01
